@@ -1,0 +1,39 @@
+//! Tengen's rules: pure Go and TimeGo logic with no I/O.
+//!
+//! - [`Board`]: stones, chains, exact liberties, captures, Zobrist hashing.
+//! - [`Rules`]: the settings as data (ko rule, scoring, komi, review protocol, variant).
+//! - [`Game`]: the standard Go state machine (play → score review → finished).
+//! - [`score`]: area and territory counting with dead stones and seki.
+//! - [`record`]: JSON game records and the game view; [`sgf`]: SGF FF\[4\].
+
+pub mod action;
+pub mod board;
+pub mod color;
+pub mod game;
+mod nohash;
+pub mod point;
+pub mod review;
+pub mod rules;
+pub mod score;
+mod zobrist;
+
+pub use action::Action;
+pub use board::{Board, Cell, PlaceError, Probe, SizeError};
+pub use color::Color;
+pub use game::{ActionError, Game, LastMove, Phase, PlayError};
+pub use nohash::HashSet64;
+pub use point::{Point, PointError, MAX_SIZE, MIN_SIZE};
+pub use review::{Review, ReviewError, ReviewOutcome};
+pub use rules::{KoRule, Komi, ReviewProtocol, Rules, Scoring, Variant};
+pub use score::{GameResult, Score, SideScore};
+#[cfg(feature = "serde")]
+pub mod record;
+#[cfg(feature = "serde")]
+pub mod timego;
+#[cfg(feature = "serde")]
+pub mod view;
+
+#[cfg(feature = "serde")]
+pub use record::{Record, ReplayError};
+#[cfg(feature = "serde")]
+pub use view::GameView;

@@ -1,0 +1,198 @@
+//! Rule settings as data: variant, board size, komi, ko rule, scoring, review protocol.
+
+use std::fmt;
+use thiserror::Error;
+
+/// Which game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Variant {
+    /// Standard Go.
+    #[default]
+    Go,
+    /// TimeGo: moves may change the placement order of the past.
+    #[cfg_attr(feature = "serde", serde(rename = "timego"))]
+    TimeGo,
+}
+
+/// Which repetitions are forbidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum KoRule {
+    /// Forbids recreating the position before the opponent's last move.
+    Simple,
+    /// Forbids any placement that recreates any earlier position of the game.
+    #[default]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "superko", alias = "positional-superko")
+    )]
+    PositionalSuperko,
+}
+
+/// How the final position is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Scoring {
+    /// Chinese: living stones plus surrounded empty points.
+    #[default]
+    Area,
+    /// Japanese: surrounded empty points plus prisoners; seki eyes not counted.
+    Territory,
+}
+
+/// How players agree on dead stones after two passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ReviewProtocol {
+    /// One shared board: toggle marks, each color confirms in turn (Same device, Vs computer).
+    #[default]
+    Shared,
+    /// Two sequential proposals that must match (Online tables).
+    Table,
+}
+
+/// Komi in half points, so 7.5 is exact and a draw is possible with integer komi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi(i32);
+
+/// Komi was not a multiple of 0.5 or was absurdly large.
+#[derive(Debug, Clone, Copy, PartialEq, Error)]
+#[error("komi {0} must be a multiple of 0.5 between -1000 and 1000")]
+pub struct KomiError(pub f64);
+
+impl Komi {
+    /// Komi from a number of points, which must be a multiple of 0.5.
+    pub fn from_points(points: f64) -> Result<Komi, KomiError> {
+        let halves = points * 2.0;
+        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 2000.0 {
+            return Err(KomiError(points));
+        }
+        Ok(Komi(halves as i32))
+    }
+
+    /// Komi in half points.
+    pub fn halves(self) -> i32 {
+        self.0
+    }
+
+    /// Komi in points.
+    pub fn points(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl Default for Komi {
+    fn default() -> Komi {
+        Komi(15)
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.points())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Komi {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.points())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Komi {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Komi, D::Error> {
+        let v = f64::deserialize(d)?;
+        Komi::from_points(v).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The complete rule settings of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Rules {
+    /// Go or TimeGo.
+    pub variant: Variant,
+    /// Board side, 2..=25.
+    pub size: u8,
+    /// Points given to White.
+    pub komi: Komi,
+    /// Repetition rule (standard Go only; TimeGo has its own).
+    pub ko: KoRule,
+    /// Counting method (TimeGo always uses area).
+    pub scoring: Scoring,
+    /// Dead-stone agreement protocol (standard Go only).
+    pub review: ReviewProtocol,
+}
+
+impl Default for Rules {
+    /// The Same-device default: 9x9, area scoring, positional superko, 7.5 komi.
+    fn default() -> Rules {
+        Rules::same_device(9)
+    }
+}
+
+/// A preset name was not recognised.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown rules preset '{0}' (chinese, japanese, same-device, timego)")]
+pub struct PresetError(pub String);
+
+impl Rules {
+    /// Same device: area scoring, positional superko, komi 7.5, shared review.
+    pub fn same_device(size: u8) -> Rules {
+        Rules {
+            variant: Variant::Go,
+            size,
+            komi: Komi::default(),
+            ko: KoRule::PositionalSuperko,
+            scoring: Scoring::Area,
+            review: ReviewProtocol::Shared,
+        }
+    }
+
+    /// Chinese rules: area scoring, positional superko, komi 7.5.
+    pub fn chinese(size: u8) -> Rules {
+        Rules::same_device(size)
+    }
+
+    /// Japanese rules: territory scoring, simple ko, komi 6.5.
+    pub fn japanese(size: u8) -> Rules {
+        Rules {
+            ko: KoRule::Simple,
+            scoring: Scoring::Territory,
+            komi: Komi(13),
+            ..Rules::same_device(size)
+        }
+    }
+
+    /// TimeGo: area scoring, komi 7.5, its own repetition rules.
+    pub fn timego(size: u8) -> Rules {
+        Rules {
+            variant: Variant::TimeGo,
+            ..Rules::same_device(size)
+        }
+    }
+
+    /// A preset by name: `chinese`, `japanese`, `same-device`, `timego` (9x9).
+    pub fn preset(name: &str) -> Result<Rules, PresetError> {
+        match name.to_ascii_lowercase().as_str() {
+            "chinese" => Ok(Rules::chinese(9)),
+            "japanese" => Ok(Rules::japanese(9)),
+            "same-device" | "same_device" | "default" => Ok(Rules::same_device(9)),
+            "timego" => Ok(Rules::timego(9)),
+            _ => Err(PresetError(name.to_string())),
+        }
+    }
+
+    /// The rules with another komi.
+    pub fn with_komi(self, komi: Komi) -> Rules {
+        Rules { komi, ..self }
+    }
+}
