@@ -29,6 +29,8 @@ pub use score::{GameResult, Score, SideScore};
 #[cfg(feature = "serde")]
 pub mod record;
 #[cfg(feature = "serde")]
+pub mod sgf;
+#[cfg(feature = "serde")]
 pub mod timego;
 #[cfg(feature = "serde")]
 pub mod view;

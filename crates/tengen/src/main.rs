@@ -25,14 +25,23 @@ enum Command {
     },
 }
 
-#[tokio::main]
-async fn main() -> Result<()> {
+fn main() -> Result<()> {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Serve {
+    let command = cli.command.unwrap_or(Command::Serve {
         addr: "127.0.0.1:8080".parse()?,
         database: None,
-    }) {
-        Command::Serve { addr, database } => tengen_server::serve(addr, database).await?,
+    });
+    match command {
+        Command::Serve { addr, database } => {
+            tracing_subscriber::fmt()
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| "info".into()),
+                )
+                .init();
+            let runtime = tokio::runtime::Runtime::new()?;
+            runtime.block_on(tengen_server::serve(addr, database))?;
+        }
     }
     Ok(())
 }
