@@ -1,1 +1,0 @@
-//! SGF FF[4] reading and writing (placeholder until the SGF work lands).

@@ -1,0 +1,157 @@
+//! [`Record`] → SGF FF\[4\] text.
+
+use super::ruleset::ru_value;
+use super::text::encode;
+use crate::action::Action;
+use crate::color::Color;
+use crate::game::{Game, Phase};
+use crate::point::Point;
+use crate::record::{Record, ReplayError};
+use crate::rules::Variant;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use thiserror::Error;
+
+/// Why a record has no faithful SGF form.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SgfWriteError {
+    /// TimeGo records change the past; SGF cannot say that.
+    #[error("TimeGo records cannot be written as SGF")]
+    TimeGo,
+    /// The record does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Moves per line of output.
+const MOVES_PER_LINE: usize = 10;
+
+/// Writes a standard Go record as SGF FF\[4\], refusing TimeGo and records that do not replay.
+pub fn try_to_sgf(record: &Record) -> Result<String, SgfWriteError> {
+    if record.rules.variant == Variant::TimeGo {
+        return Err(SgfWriteError::TimeGo);
+    }
+    record.replay_go()?;
+    Ok(to_sgf(record))
+}
+
+/// Writes a record as SGF FF\[4\].
+///
+/// Placements and passes become `B`/`W` nodes (passes as `[]`); resignation and score-review
+/// actions are not moves: they are left out, and a finished game's result is written as `RE`
+/// (`B+3.5`, `W+R`, `0`). Comments stay on the node after the same moves. For a record that does
+/// not replay, the moves are written up to the illegal one; TimeGo actions are skipped. Use
+/// [`try_to_sgf`] to refuse such records instead.
+pub fn to_sgf(record: &Record) -> String {
+    let size = record.rules.size;
+    let moves = colored_moves(record);
+    let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]");
+    let _ = write!(out, "AP[Tengen:{}]", env!("CARGO_PKG_VERSION"));
+    let _ = write!(out, "SZ[{size}]KM[{}]", record.rules.komi);
+    let _ = write!(out, "RU[{}]", encode(&ru_value(&record.rules)));
+    if let Some(name) = &record.players.black {
+        let _ = write!(out, "PB[{}]", encode(name));
+    }
+    if let Some(name) = &record.players.white {
+        let _ = write!(out, "PW[{}]", encode(name));
+    }
+    if let Some(date) = &record.date {
+        let _ = write!(out, "DT[{}]", encode(date));
+    }
+    if let Some(result) = moves.result {
+        let _ = write!(out, "RE[{result}]");
+    }
+    for (ident, stones) in [("AB", &record.setup.black), ("AW", &record.setup.white)] {
+        if !stones.is_empty() {
+            out.push_str(ident);
+            for p in stones {
+                let _ = write!(out, "[{}]", p.to_sgf(size));
+            }
+        }
+    }
+    if let Some(color) = record.setup.to_move {
+        let _ = write!(out, "PL[{}]", color.letter());
+    }
+    let comments = node_comments(record, &moves.written_after);
+    if let Some(c) = comments.get(&0) {
+        let _ = write!(out, "C[{}]", encode(c));
+    }
+    for (i, (color, point)) in moves.moves.iter().enumerate() {
+        if i % MOVES_PER_LINE == 0 {
+            out.push('\n');
+        }
+        let value = point.map_or(String::new(), |p| p.to_sgf(size));
+        let _ = write!(out, ";{}[{value}]", color.letter());
+        if let Some(c) = comments.get(&(i + 1)) {
+            let _ = write!(out, "C[{}]", encode(c));
+        }
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// The moves of play with their colors, found by replaying.
+struct Moves {
+    moves: Vec<(Color, Option<Point>)>,
+    /// For each `k` in `0..=actions.len()`: how many moves are written for the first `k` actions.
+    written_after: Vec<usize>,
+    /// The result if the replayed game finished.
+    result: Option<String>,
+}
+
+fn colored_moves(record: &Record) -> Moves {
+    let mut moves = Vec::new();
+    let mut written_after = vec![0];
+    let mut game: Option<Game> = record.start().ok();
+    let mut next_color = record.setup.to_move.unwrap_or(Color::Black);
+    for action in &record.actions {
+        if let Some(g) = &game {
+            next_color = g.to_move();
+        }
+        let mv = match action {
+            Action::Place(p) => Some((next_color, Some(*p))),
+            Action::Pass {} => Some((next_color, None)),
+            _ => None,
+        };
+        let legal = match game.as_mut() {
+            Some(g) => g.apply(action).is_ok(),
+            None => true,
+        };
+        if !legal {
+            break;
+        }
+        if game.is_none() && mv.is_some() {
+            next_color = next_color.opponent();
+        }
+        if let Some(mv) = mv {
+            moves.push(mv);
+        }
+        written_after.push(moves.len());
+    }
+    let result = game
+        .filter(|g| g.phase() == Phase::Finished)
+        .and_then(|g| g.result())
+        .map(|r| r.to_sgf());
+    Moves {
+        moves,
+        written_after,
+        result,
+    }
+}
+
+/// Comments keyed by written node (0: root); comments after the last written action go on the
+/// last node, and comments that land on one node are joined by a blank line.
+fn node_comments(record: &Record, written_after: &[usize]) -> BTreeMap<usize, String> {
+    let last = *written_after.last().expect("starts with 0");
+    let mut out: BTreeMap<usize, String> = BTreeMap::new();
+    for (&key, text) in &record.comments {
+        let node = written_after.get(key).copied().unwrap_or(last);
+        out.entry(node)
+            .and_modify(|c| {
+                c.push_str("\n\n");
+                c.push_str(text);
+            })
+            .or_insert_with(|| text.clone());
+    }
+    out
+}
