@@ -89,7 +89,9 @@ impl<'a> Parser<'a> {
         self.skip_whitespace();
         match self.bytes.get(self.pos) {
             Some(b'(') => {}
-            Some(_) => return Err(self.error(self.pos, SgfErrorKind::Expected("'(' to open a game"))),
+            Some(_) => {
+                return Err(self.error(self.pos, SgfErrorKind::Expected("'(' to open a game")))
+            }
             None => return Err(self.error(self.pos, SgfErrorKind::NoGame)),
         }
         let mut line = Vec::new();
@@ -119,7 +121,9 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
                 b')' => {
-                    let top = stack.pop().expect("the stack is never empty inside the loop");
+                    let top = stack
+                        .pop()
+                        .expect("the stack is never empty inside the loop");
                     if top.nodes == 0 {
                         return Err(self.error(self.pos, SgfErrorKind::EmptyTree));
                     }
@@ -130,7 +134,9 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b';' => {
-                    let top = stack.last_mut().expect("the stack is never empty inside the loop");
+                    let top = stack
+                        .last_mut()
+                        .expect("the stack is never empty inside the loop");
                     if top.children > 0 {
                         return Err(self.error(self.pos, SgfErrorKind::NodeAfterVariation));
                     }
@@ -141,12 +147,7 @@ impl<'a> Parser<'a> {
                         line.push(node);
                     }
                 }
-                _ => {
-                    return Err(self.error(
-                        self.pos,
-                        SgfErrorKind::Expected("';', '(' or ')'"),
-                    ))
-                }
+                _ => return Err(self.error(self.pos, SgfErrorKind::Expected("';', '(' or ')'"))),
             }
         }
     }
@@ -296,7 +297,10 @@ mod tests {
         assert_eq!(err.kind, SgfErrorKind::UnterminatedValue);
         let err = main_line("(;B[aa]x)").unwrap_err();
         assert_eq!((err.line, err.column), (1, 8));
-        assert!(matches!(main_line("").unwrap_err().kind, SgfErrorKind::NoGame));
+        assert!(matches!(
+            main_line("").unwrap_err().kind,
+            SgfErrorKind::NoGame
+        ));
         assert!(matches!(
             main_line("(;B[aa]").unwrap_err().kind,
             SgfErrorKind::UnexpectedEnd
@@ -309,6 +313,9 @@ mod tests {
             main_line("(;B)").unwrap_err().kind,
             SgfErrorKind::MissingValue(_)
         ));
-        assert!(matches!(main_line("()").unwrap_err().kind, SgfErrorKind::EmptyTree));
+        assert!(matches!(
+            main_line("()").unwrap_err().kind,
+            SgfErrorKind::EmptyTree
+        ));
     }
 }

@@ -118,7 +118,8 @@ impl<'t> Reader<'t> {
         if let Some(GameResult::Resignation { winner }) = self.result {
             if game.phase() != Phase::Finished {
                 let action = Action::Resign(winner.opponent());
-                game.apply(&action).expect("resigning is legal before the end");
+                game.apply(&action)
+                    .expect("resigning is legal before the end");
                 self.record.actions.push(action);
             }
         }
@@ -154,12 +155,16 @@ impl<'t> Reader<'t> {
                     // The colors of the moves decide; a late PL changes nothing.
                     continue;
                 }
-                return Err(self.err(prop.offset, SgfErrorKind::SetupAfterMoves(prop.ident.clone())));
+                return Err(self.err(
+                    prop.offset,
+                    SgfErrorKind::SetupAfterMoves(prop.ident.clone()),
+                ));
             }
             if ident == "PL" {
                 let v = single(self.text, prop)?;
-                let color = Color::parse(v.text.trim())
-                    .ok_or_else(|| self.err(v.offset, SgfErrorKind::BadColor(v.text.to_string())))?;
+                let color = Color::parse(v.text.trim()).ok_or_else(|| {
+                    self.err(v.offset, SgfErrorKind::BadColor(v.text.to_string()))
+                })?;
                 self.record.setup.to_move = Some(color);
                 continue;
             }

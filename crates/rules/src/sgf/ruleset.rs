@@ -77,10 +77,22 @@ mod tests {
 
     #[test]
     fn common_names_map_to_scoring_and_ko() {
-        assert_eq!(from_ru("Chinese"), Some((Scoring::Area, KoRule::PositionalSuperko)));
-        assert_eq!(from_ru(" AGA "), Some((Scoring::Area, KoRule::PositionalSuperko)));
-        assert_eq!(from_ru("Japanese"), Some((Scoring::Territory, KoRule::Simple)));
-        assert_eq!(from_ru("Korean"), Some((Scoring::Territory, KoRule::Simple)));
+        assert_eq!(
+            from_ru("Chinese"),
+            Some((Scoring::Area, KoRule::PositionalSuperko))
+        );
+        assert_eq!(
+            from_ru(" AGA "),
+            Some((Scoring::Area, KoRule::PositionalSuperko))
+        );
+        assert_eq!(
+            from_ru("Japanese"),
+            Some((Scoring::Territory, KoRule::Simple))
+        );
+        assert_eq!(
+            from_ru("Korean"),
+            Some((Scoring::Territory, KoRule::Simple))
+        );
         assert_eq!(from_ru("whatever"), None);
     }
 

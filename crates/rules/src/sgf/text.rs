@@ -86,7 +86,13 @@ mod tests {
 
     #[test]
     fn encoding_round_trips() {
-        for s in ["plain", r"back\slash", "close]bracket", "multi\nline", "ünïcode ]\\"] {
+        for s in [
+            "plain",
+            r"back\slash",
+            "close]bracket",
+            "multi\nline",
+            "ünïcode ]\\",
+        ] {
             assert_eq!(decode_text(&encode(s)), s);
         }
     }
