@@ -1,8 +1,35 @@
-//! The computer player (interface stub; the engine issue fills in playouts, MCTS and
-//! dead-stone estimation behind these same signatures).
+//! The computer player: a fast playout board, Monte-Carlo tree search with RAVE and priors,
+//! heavy playouts, tree reuse, multi-threaded search, time management, strength levels and
+//! dead-stone estimation (playout ownership + Benson pass-alive analysis + seki).
+//!
+//! The public surface is [`Engine`] ([`Engine::genmove`], [`Engine::estimate`]) and its
+//! [`EngineConfig`]; the modules below are public for benchmarks and tools.
 
+pub mod benson;
+pub mod board;
+pub mod estimate;
+pub mod levels;
+pub mod pattern;
+pub mod policy;
+pub mod prior;
+pub mod rng;
+pub mod search;
+pub mod time;
+pub mod tree;
+
+use board::{PlayoutBoard, PASS};
+use search::{SearchParams, SearchStats};
 use std::collections::BTreeSet;
-use tengen_rules::{Color, Game, Point};
+use tengen_rules::{Color, Game, Phase, Point};
+use tree::Tree;
+
+pub use levels::{level_description, MAX_LEVEL, MIN_LEVEL};
+pub use search::{Progress, ProgressFn, SearchControl};
+
+/// Win rate under which a search result counts as hopeless (for resigning).
+const RESIGN_BELOW: f32 = 0.08;
+/// Ownership beyond which a point counts as settled (playing there changes nothing).
+const SETTLED_ABOVE: f32 = 0.85;
 
 /// How hard the engine thinks.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,16 +89,51 @@ pub struct Estimate {
     pub score: f64,
 }
 
+/// What the last search did (for logs, GTP and the "thinking" display).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchInfo {
+    /// Playouts run.
+    pub playouts: u32,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// Win rate of the chosen move for the engine (0..=1).
+    pub winrate: f32,
+    /// Whether the search started from a reused tree.
+    pub reused_tree: bool,
+}
+
+/// The tree kept after a move, to reuse when the game continues as expected.
+#[derive(Debug, Clone)]
+struct Saved {
+    tree: Tree,
+    chosen: usize,
+    komi_halves: i32,
+}
+
 /// A computer player.
 #[derive(Debug, Clone)]
 pub struct Engine {
     config: EngineConfig,
+    seed: u64,
+    saved: Option<Saved>,
+    last: Option<SearchInfo>,
 }
 
 impl Engine {
     /// An engine with this configuration.
     pub fn new(config: EngineConfig) -> Engine {
-        Engine { config }
+        Engine {
+            config,
+            seed: 0x7E46_E11D,
+            saved: None,
+            last: None,
+        }
+    }
+
+    /// The same engine with another random seed (games vary with the seed).
+    pub fn with_seed(mut self, seed: u64) -> Engine {
+        self.seed = seed;
+        self
     }
 
     /// The configuration.
@@ -79,25 +141,253 @@ impl Engine {
         &self.config
     }
 
-    /// Chooses a move for `color` in `game` (stub: the first legal point, else pass).
-    pub fn genmove(&mut self, game: &Game, color: Color, _clock: Option<Clock>) -> EngineMove {
-        if game.to_move() != color {
-            return EngineMove::Pass;
-        }
-        game.board()
-            .points()
-            .find(|&p| game.is_legal(p))
-            .map(EngineMove::Place)
-            .unwrap_or(EngineMove::Pass)
+    /// Changes the configuration (the reusable tree is dropped).
+    pub fn set_config(&mut self, config: EngineConfig) {
+        self.config = config;
+        self.saved = None;
     }
 
-    /// Estimates dead stones and ownership of the current position (stub: none dead).
+    /// Forgets the search tree kept for reuse (call when a new game starts).
+    pub fn clear(&mut self) {
+        self.saved = None;
+    }
+
+    /// What the last [`Engine::genmove`] search did.
+    pub fn last_search(&self) -> Option<SearchInfo> {
+        self.last
+    }
+
+    /// Chooses a move for `color` in `game`. Always legal for the game's ko rule; passes when
+    /// the game is not in play or when `color` is not the side to move.
+    pub fn genmove(&mut self, game: &Game, color: Color, clock: Option<Clock>) -> EngineMove {
+        self.genmove_with(game, color, clock, &SearchControl::default())
+    }
+
+    /// Like [`Engine::genmove`] but does not pass while the estimate finds dead opponent
+    /// stones on the board: it captures them first (GTP `kgs-genmove_cleanup`).
+    pub fn genmove_cleanup(
+        &mut self,
+        game: &Game,
+        color: Color,
+        clock: Option<Clock>,
+    ) -> EngineMove {
+        self.think(game, color, clock, &SearchControl::default(), true)
+    }
+
+    /// [`Engine::genmove`] with a cancel flag and a progress callback.
+    pub fn genmove_with(
+        &mut self,
+        game: &Game,
+        color: Color,
+        clock: Option<Clock>,
+        control: &SearchControl,
+    ) -> EngineMove {
+        self.think(game, color, clock, control, false)
+    }
+
+    fn think(
+        &mut self,
+        game: &Game,
+        color: Color,
+        clock: Option<Clock>,
+        control: &SearchControl,
+        cleanup: bool,
+    ) -> EngineMove {
+        if game.phase() != Phase::Playing || game.to_move() != color {
+            return EngineMove::Pass;
+        }
+        let mut root = PlayoutBoard::from_board(game.board(), color);
+        let last_index = game
+            .last_move()
+            .and_then(|m| m.point)
+            .map(|p| root.index(p))
+            .unwrap_or(PASS);
+        root.set_last_move(last_index);
+        let komi_halves = game.rules().komi.halves();
+        let stride = root.stride();
+        let allow = |m: usize| {
+            let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
+            game.is_legal(p)
+        };
+        let (tree, reused) = match self.reuse(&root, game, komi_halves, &allow) {
+            Some(t) => (t, true),
+            None => (Tree::new(root.clone()), false),
+        };
+        let lv = levels::level(self.config.level);
+        let time_limit =
+            time::move_time(self.config.seconds_per_move, clock, root.empties().len());
+        let playouts = match (self.config.playouts, self.config.seconds_per_move) {
+            (Some(n), _) => n.max(1),
+            (None, Some(s)) if s.is_finite() && s > 0.0 => u32::MAX / 2,
+            _ => lv.playouts,
+        };
+        let seed = self.seed
+            ^ game.board().hash()
+            ^ (game.move_number() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let params = SearchParams {
+            playouts,
+            time_limit,
+            threads: self.config.threads.max(1),
+            policy: lv.policy,
+            komi_halves,
+            seed,
+        };
+        let (tree, stats) = search::search(tree, &params, &allow, control);
+        let choice = self.choose(&tree, &stats, game, color, lv.temperature, seed, cleanup);
+        let winrate = tree
+            .best_child(0)
+            .map(|c| tree.nodes[c].winrate())
+            .unwrap_or(0.5);
+        self.last = Some(SearchInfo {
+            playouts: stats.playouts,
+            seconds: stats.elapsed.as_secs_f64(),
+            winrate,
+            reused_tree: reused,
+        });
+        self.saved = match choice {
+            EngineMove::Place(p) => Some(Saved {
+                chosen: tree.root_board.index(p),
+                tree,
+                komi_halves,
+            }),
+            _ => None,
+        };
+        choice
+    }
+
+    /// The kept tree re-rooted at the current position, when the game went on from the last
+    /// search through the chosen move and one opponent move.
+    fn reuse(
+        &mut self,
+        root: &PlayoutBoard,
+        game: &Game,
+        komi_halves: i32,
+        allow: &dyn Fn(usize) -> bool,
+    ) -> Option<Tree> {
+        let saved = self.saved.take()?;
+        if saved.komi_halves != komi_halves {
+            return None;
+        }
+        let reply = game.last_move()?.point?;
+        let mut b = saved.tree.root_board.clone();
+        let me = b.to_move();
+        if !b.is_legal(saved.chosen, me) {
+            return None;
+        }
+        b.play(saved.chosen);
+        let reply = b.index(reply);
+        if !b.is_legal(reply, b.to_move()) {
+            return None;
+        }
+        b.play(reply);
+        if !b.same_stones(root) || b.to_move() != root.to_move() {
+            return None;
+        }
+        let c1 = saved.tree.child_with_move(0, saved.chosen)?;
+        let c2 = saved.tree.child_with_move(c1, reply)?;
+        Some(saved.tree.reroot(c2, root.clone(), allow))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &self,
+        tree: &Tree,
+        stats: &SearchStats,
+        game: &Game,
+        color: Color,
+        temperature: f32,
+        seed: u64,
+        cleanup: bool,
+    ) -> EngineMove {
+        let Some(best) = tree.best_child(0) else {
+            return EngineMove::Pass;
+        };
+        let board = &tree.root_board;
+        let winrate = tree.nodes[best].winrate();
+        if self.config.allow_resign && stats.playouts >= 200 && winrate < RESIGN_BELOW {
+            return EngineMove::Resign;
+        }
+        let mut chosen = best;
+        if temperature > 0.0 {
+            chosen = sample(tree, temperature, seed).unwrap_or(best);
+        }
+        let mv = tree.nodes[chosen].mv as usize;
+        let to_point = |m: usize| board.point(m);
+        // Passing: only when the count with the estimated dead stones does not lose.
+        let analysis = estimate::decide(game, stats.ownership.clone());
+        let sign = if color == Color::Black { 1.0 } else { -1.0 };
+        let pass_wins = analysis.score * sign > 0.0;
+        let opponent_passed = game.last_move().is_some_and(|m| m.point.is_none());
+        let own_at = |m: usize| stats.ownership[board.flat(m)];
+        let settled = own_at(mv).abs() > SETTLED_ABOVE;
+        let opp_dead: Vec<Point> = analysis
+            .dead
+            .iter()
+            .copied()
+            .filter(|&p| game.board().get(p) == Some(color.opponent()))
+            .collect();
+        if cleanup && !opp_dead.is_empty() {
+            // Capture the dead stones: prefer the most visited move on one of their liberties.
+            let targets: BTreeSet<Point> = opp_dead
+                .iter()
+                .flat_map(|&p| game.board().liberty_points(p))
+                .collect();
+            let capture = tree
+                .children(0)
+                .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
+                .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
+            return EngineMove::Place(to_point(
+                tree.nodes[capture.unwrap_or(chosen)].mv as usize,
+            ));
+        }
+        if pass_wins && (opponent_passed || settled) {
+            return EngineMove::Pass;
+        }
+        if settled && winrate < 0.02 && stats.playouts >= 200 {
+            // Lost, and nothing on the board is left to change: stop playing pointless moves.
+            return EngineMove::Pass;
+        }
+        EngineMove::Place(to_point(mv))
+    }
+
+    /// Estimates dead stones, ownership and score of the current position.
     pub fn estimate(&self, game: &Game) -> Estimate {
-        let n = game.board().size() as usize;
+        self.estimate_with_playouts(game, estimate::default_playouts(game.board().size()))
+    }
+
+    /// [`Engine::estimate`] with a chosen number of playouts.
+    pub fn estimate_with_playouts(&self, game: &Game, playouts: u32) -> Estimate {
+        let a = estimate::analyse(game, playouts.max(1), self.config.threads, self.seed);
         Estimate {
-            dead: BTreeSet::new(),
-            ownership: vec![0.0; n * n],
-            score: 0.0,
+            dead: a.dead,
+            ownership: a.ownership,
+            score: a.score,
         }
     }
+
+    /// The stones the estimate judges dead (for the review's suggested marks).
+    pub fn suggest_dead(&self, game: &Game) -> BTreeSet<Point> {
+        self.estimate(game).dead
+    }
+}
+
+/// A root move sampled with probability proportional to visits^(1/temperature).
+fn sample(tree: &Tree, temperature: f32, seed: u64) -> Option<usize> {
+    let weights: Vec<(usize, f64)> = tree
+        .children(0)
+        .map(|c| (c, (tree.nodes[c].visits as f64).powf(1.0 / temperature as f64)))
+        .filter(|&(_, w)| w > 0.0)
+        .collect();
+    let total: f64 = weights.iter().map(|&(_, w)| w).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut x = rng::FastRng::new(seed ^ 0x5A5A).unit() * total;
+    for &(c, w) in &weights {
+        if x < w {
+            return Some(c);
+        }
+        x -= w;
+    }
+    weights.last().map(|&(c, _)| c)
 }

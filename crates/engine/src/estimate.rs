@@ -1,0 +1,203 @@
+//! Dead-stone estimation: ownership from many heavy playouts from the position, combined with
+//! Benson's pass-alive analysis and seki detection, decided chain by chain.
+
+use crate::benson::{grid_neighbours, label, pass_alive};
+use crate::board::{PlayoutBoard, BLACK, WHITE};
+use crate::policy::{playout, Policy};
+use crate::rng::FastRng;
+use std::collections::BTreeSet;
+use tengen_rules::score::seki_chains;
+use tengen_rules::{Color, Game, Point};
+
+/// A chain is dead when its mean ownership, seen from its own color, is below this.
+const DEAD_BELOW: f32 = -0.2;
+/// A chain in seki is only dead when the playouts are this sure.
+const SEKI_DEAD_BELOW: f32 = -0.7;
+/// An empty point shared by both colors counts for one side when ownership passes this.
+const OWNED_ABOVE: f32 = 0.5;
+
+/// Playouts for an estimate on a board of side `size` (about equal time for every size).
+pub fn default_playouts(size: u8) -> u32 {
+    let area = size as u32 * size as u32;
+    (400_000 / area.max(1)).clamp(200, 8000)
+}
+
+/// The estimate of a position, as the public [`crate::Estimate`] needs it.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// Dead stones.
+    pub dead: BTreeSet<Point>,
+    /// Ownership per point, row-major from the bottom-left, +1 Black.
+    pub ownership: Vec<f32>,
+    /// Area score, Black minus White, komi included.
+    pub score: f64,
+}
+
+/// Mean ownership over `playouts` heavy playouts from `board`, half with each color first.
+pub fn playout_ownership(board: &PlayoutBoard, playouts: u32, threads: usize, seed: u64) -> Vec<f32> {
+    let area = board.size() * board.size();
+    let threads = threads.clamp(1, 64).min(playouts.max(1) as usize);
+    let per = playouts.div_ceil(threads as u32);
+    let sums: Vec<Vec<i64>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut rng = FastRng::new(seed.wrapping_add(t as u64 * 0x1234_5678_9ABC));
+                    let mut b = board.clone();
+                    let mut moves = Vec::with_capacity(area * 3);
+                    let mut owners = vec![0i8; area];
+                    let mut sum = vec![0i64; area];
+                    for k in 0..per {
+                        b.copy_from(board);
+                        b.set_to_move(if (k + t as u32) % 2 == 0 { BLACK } else { WHITE });
+                        playout(&mut b, &mut rng, Policy::Heavy, &mut moves);
+                        b.owners(&mut owners);
+                        for (s, &o) in sum.iter_mut().zip(&owners) {
+                            *s += o as i64;
+                        }
+                    }
+                    sum
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("estimate thread panicked"))
+            .collect()
+    });
+    let total = (per * threads as u32).max(1) as f32;
+    let mut own = vec![0f32; area];
+    for sum in sums {
+        for (o, s) in own.iter_mut().zip(sum) {
+            *o += s as f32;
+        }
+    }
+    own.iter_mut().for_each(|o| *o /= total);
+    own
+}
+
+/// Estimates the dead stones, ownership and score of `game`'s position.
+pub fn analyse(game: &Game, playouts: u32, threads: usize, seed: u64) -> Analysis {
+    let pb = PlayoutBoard::from_board(game.board(), game.to_move());
+    let ownership = playout_ownership(&pb, playouts, threads, seed);
+    decide(game, ownership)
+}
+
+/// Decides dead stones and the score from playout ownership (row-major from the bottom-left).
+pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
+    let board = game.board();
+    let size = board.size() as usize;
+    let area = size * size;
+    let flat = |p: Point| p.row as usize * size + p.col as usize;
+    let mut cells = vec![0u8; area];
+    for (p, c) in board.stones() {
+        cells[flat(p)] = if c == Color::Black { 1 } else { 2 };
+    }
+    let pa = pass_alive(&cells, size);
+    for p in 0..area {
+        let sign = |c: u8| if c == 1 { 1.0 } else { -1.0 };
+        if pa.alive[p] != 0 {
+            ownership[p] = sign(pa.alive[p]);
+        } else if pa.territory[p] != 0 {
+            ownership[p] = sign(pa.territory[p]);
+        }
+    }
+    let seki = seki_chains(board);
+    // Decide chain by chain.
+    let (chain, n_chains) = label(&cells, size, |c| c != 0);
+    let mut sum = vec![0f32; n_chains];
+    let mut count = vec![0u32; n_chains];
+    let mut in_seki = vec![false; n_chains];
+    let mut forced_alive = vec![false; n_chains];
+    let mut forced_dead = vec![false; n_chains];
+    for p in 0..area {
+        if cells[p] == 0 {
+            continue;
+        }
+        let c = chain[p];
+        let own = if cells[p] == 1 {
+            ownership[p]
+        } else {
+            -ownership[p]
+        };
+        sum[c] += own;
+        count[c] += 1;
+        if pa.alive[p] != 0 {
+            forced_alive[c] = true;
+        }
+        if pa.territory[p] != 0 && pa.territory[p] != cells[p] {
+            forced_dead[c] = true;
+        }
+        let pt = Point::new((p % size) as u8, (p / size) as u8);
+        if board.chain_id(pt).is_some_and(|id| seki.contains(&id)) {
+            in_seki[c] = true;
+        }
+    }
+    let mut chain_dead = vec![false; n_chains];
+    for c in 0..n_chains {
+        let mean = sum[c] / count[c].max(1) as f32;
+        chain_dead[c] = if forced_alive[c] {
+            false
+        } else if forced_dead[c] {
+            true
+        } else if in_seki[c] {
+            mean < SEKI_DEAD_BELOW
+        } else {
+            mean < DEAD_BELOW
+        };
+    }
+    let mut dead = BTreeSet::new();
+    let mut living = cells.clone();
+    for p in 0..area {
+        if cells[p] != 0 && chain_dead[chain[p]] {
+            dead.insert(Point::new((p % size) as u8, (p / size) as u8));
+            living[p] = 0;
+        }
+    }
+    let score = area_score(&living, size, &ownership) - game.rules().komi.points();
+    Analysis {
+        dead,
+        ownership,
+        score,
+    }
+}
+
+/// The owner of each point once dead stones are removed: 1 Black, 2 White, 0 neutral. Empty
+/// regions bordered by one color belong to it; regions bordered by both follow the playout
+/// ownership where it is clear.
+pub fn owners(living: &[u8], size: usize, ownership: &[f32]) -> Vec<u8> {
+    let (region, n) = label(living, size, |c| c == 0);
+    let mut touches = vec![0u8; n];
+    for p in 0..living.len() {
+        if living[p] == 0 {
+            for q in grid_neighbours(p, size) {
+                touches[region[p]] |= living[q];
+            }
+        }
+    }
+    (0..living.len())
+        .map(|p| {
+            if living[p] != 0 {
+                return living[p];
+            }
+            match touches[region[p]] {
+                1 => 1,
+                2 => 2,
+                _ if ownership[p] > OWNED_ABOVE => 1,
+                _ if ownership[p] < -OWNED_ABOVE => 2,
+                _ => 0,
+            }
+        })
+        .collect()
+}
+
+fn area_score(living: &[u8], size: usize, ownership: &[f32]) -> f64 {
+    owners(living, size, ownership)
+        .into_iter()
+        .map(|o| match o {
+            1 => 1.0,
+            2 => -1.0,
+            _ => 0.0,
+        })
+        .sum()
+}

@@ -1,0 +1,220 @@
+//! Playout policies: light (uniform random, no eye filling) and heavy (capture, atari escape,
+//! 3×3 patterns near the last move, self-atari avoidance), and the playout loop.
+
+use crate::board::{other, PlayoutBoard, EMPTY, PASS};
+use crate::pattern;
+use crate::rng::FastRng;
+
+/// Which playout policy to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniformly random legal moves that do not fill an own eye.
+    Light,
+    /// Tactical and shape heuristics before a random move that avoids self-atari.
+    Heavy,
+}
+
+/// Probability of trying the last-move heuristics in heavy playouts.
+const P_TACTICS: f32 = 0.95;
+/// Probability of trying 3×3 patterns around the last move.
+const P_PATTERN: f32 = 0.9;
+
+/// Chooses a move for the side to move with the given policy (PASS when none is left).
+pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
+    let me = board.to_move();
+    if policy == Policy::Heavy {
+        if let Some(m) = heavy_local(board, rng, me) {
+            return m;
+        }
+    }
+    random_move(board, rng, me, policy == Policy::Heavy)
+}
+
+/// A random legal move that does not fill an own eye (nor, if `avoid_self_atari`, put two or
+/// more stones in atari). PASS if there is none.
+pub fn random_move(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    me: u8,
+    avoid_self_atari: bool,
+) -> usize {
+    let n = board.empties().len();
+    if n == 0 {
+        return PASS;
+    }
+    let start = rng.below(n);
+    for k in 0..n {
+        let mut j = start + k;
+        if j >= n {
+            j -= n;
+        }
+        let i = board.empties()[j] as usize;
+        if board.is_eye(i, me) || !board.is_legal(i, me) {
+            continue;
+        }
+        if avoid_self_atari && board.self_atari_size(i, me) >= 2 {
+            continue;
+        }
+        return i;
+    }
+    PASS
+}
+
+/// Fixed-capacity list of candidate moves (no allocation).
+#[derive(Debug)]
+pub struct Candidates {
+    moves: [usize; 32],
+    len: usize,
+}
+
+impl Default for Candidates {
+    fn default() -> Candidates {
+        Candidates::new()
+    }
+}
+
+impl Candidates {
+    /// An empty list.
+    pub fn new() -> Candidates {
+        Candidates {
+            moves: [0; 32],
+            len: 0,
+        }
+    }
+    /// Adds a move (ignored when full or already present).
+    pub fn push(&mut self, m: usize) {
+        if self.len < self.moves.len() && !self.moves[..self.len].contains(&m) {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    /// The moves.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.moves[..self.len]
+    }
+    fn pick(&self, rng: &mut FastRng) -> Option<usize> {
+        (self.len > 0).then(|| self.moves[rng.below(self.len)])
+    }
+}
+
+/// Whether `i` is a sensible heavy-playout move for `me`.
+fn acceptable(board: &mut PlayoutBoard, i: usize, me: u8) -> bool {
+    board.cell(i) == EMPTY
+        && board.is_legal(i, me)
+        && !board.is_eye(i, me)
+        && board.self_atari_size(i, me) < 2
+}
+
+/// The local heuristics around the last move: save own chains in atari, capture, patterns.
+fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
+    let last = board.last_move();
+    if last == PASS || !rng.chance(P_TACTICS) {
+        return None;
+    }
+    let opp = other(me);
+    let mut cands = Candidates::new();
+    // Capture the chain just played, or any opponent chain next to it, in atari.
+    if board.cell(last) == opp && board.in_atari(board.chain(last)) {
+        cands.push(board.atari_liberty(board.chain(last)));
+    }
+    // Save own chains that the last move put in atari.
+    for n in board.neighbours(last) {
+        if board.cell(n) == me {
+            let h = board.chain(n);
+            if board.in_atari(h) {
+                escape_moves(board, h, me, &mut cands);
+            }
+        }
+    }
+    let mut filtered = Candidates::new();
+    for &m in &cands.moves[..cands.len] {
+        if board.is_legal(m, me) && !board.is_eye(m, me) {
+            filtered.push(m);
+        }
+    }
+    if let Some(m) = filtered.pick(rng) {
+        return Some(m);
+    }
+    if rng.chance(P_PATTERN) {
+        let mut pats = Candidates::new();
+        let s = board.stride();
+        for n in [
+            last - s - 1,
+            last - s,
+            last - s + 1,
+            last - 1,
+            last + 1,
+            last + s - 1,
+            last + s,
+            last + s + 1,
+        ] {
+            if board.cell(n) == EMPTY && pattern::matches_at(board, n) && acceptable(board, n, me)
+            {
+                pats.push(n);
+            }
+        }
+        if let Some(m) = pats.pick(rng) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// Moves that may save the chain `h` of `me` in atari: capturing an adjacent opponent chain in
+/// atari, or extending at the liberty when that gives more than one liberty.
+pub fn escape_moves(board: &mut PlayoutBoard, h: usize, me: u8, out: &mut Candidates) {
+    let opp = other(me);
+    let mut s = h;
+    let mut steps = 0;
+    loop {
+        for n in board.neighbours(s) {
+            if board.cell(n) == opp {
+                let oh = board.chain(n);
+                if board.in_atari(oh) {
+                    out.push(board.atari_liberty(oh));
+                }
+            }
+        }
+        s = board.next_stone(s);
+        steps += 1;
+        if s == h || steps > 64 {
+            break;
+        }
+    }
+    let lib = board.atari_liberty(h);
+    if board.is_legal(lib, me) && board.self_atari_size(lib, me) == 0 {
+        // Extending must also reach at least two liberties counting the merged chain.
+        out.push(lib);
+    }
+}
+
+/// Plays the position out to the end with `policy`; records each move as `(point, stone)` in
+/// `moves` (cleared first, capacity reused). Returns the area score, Black minus White, without
+/// komi.
+pub fn playout(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    policy: Policy,
+    moves: &mut Vec<(u16, u8)>,
+) -> i32 {
+    moves.clear();
+    let limit = board.size() * board.size() * 3;
+    let mut count = 0;
+    while board.passes() < 2 && count < limit {
+        let stone = board.to_move();
+        let m = choose(board, rng, policy);
+        board.play(m);
+        if m != PASS {
+            moves.push((m as u16, stone));
+        }
+        count += 1;
+    }
+    board.area_score()
+}
+
+/// Whether Black wins a playout with this area score and komi (in half points).
+#[inline]
+pub fn black_wins(score: i32, komi_halves: i32) -> bool {
+    score * 2 > komi_halves
+}
+

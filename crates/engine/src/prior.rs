@@ -1,0 +1,127 @@
+//! Prior knowledge for new tree nodes: virtual visits and wins from captures, atari escapes,
+//! self-atari, 3×3 patterns, distance to the last move and edge heuristics.
+
+use crate::board::{other, PlayoutBoard, BLACK, PASS, WHITE};
+use crate::pattern;
+use crate::policy::{escape_moves, Candidates};
+
+/// Virtual visits every move starts with (at a 50% win rate).
+const EVEN: f32 = 4.0;
+
+/// Prior statistics of a move: virtual visits and virtual wins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prior {
+    /// Virtual visits.
+    pub n: f32,
+    /// Virtual wins (for the player making the move).
+    pub w: f32,
+}
+
+impl Prior {
+    fn even() -> Prior {
+        Prior {
+            n: EVEN,
+            w: EVEN / 2.0,
+        }
+    }
+    fn good(&mut self, k: f32) {
+        self.n += k;
+        self.w += k;
+    }
+    fn bad(&mut self, k: f32) {
+        self.n += k;
+    }
+}
+
+/// Moves that save own chains in atari, computed once per expansion.
+pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Candidates {
+    let mut out = Candidates::new();
+    let mut seen = Candidates::new();
+    for r in 0..board.size() {
+        for c in 0..board.size() {
+            let i = (r + 1) * board.stride() + c + 1;
+            if board.cell(i) == me {
+                let h = board.chain(i);
+                if board.in_atari(h) && !seen.as_slice().contains(&h) {
+                    seen.push(h);
+                    escape_moves(board, h, me, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether any stone lies in the 5×5 box around `i`.
+fn stones_near(board: &PlayoutBoard, i: usize) -> bool {
+    let s = board.stride() as isize;
+    for dr in -2isize..=2 {
+        for dc in -2isize..=2 {
+            let j = i as isize + dr * s + dc;
+            if j < 0 || j as usize >= board.len() {
+                continue;
+            }
+            let c = board.cell(j as usize);
+            if c == BLACK || c == WHITE {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The prior of `me` playing the legal move `m`.
+pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Candidates) -> Prior {
+    let mut p = Prior::even();
+    let capture = board.is_capture(m, me);
+    if capture {
+        p.good(12.0);
+    }
+    if escapes.as_slice().contains(&m) {
+        p.good(12.0);
+    }
+    let sa = board.self_atari_size(m, me);
+    if sa >= 2 {
+        p.bad(20.0);
+    } else if sa == 1 {
+        p.bad(4.0);
+    }
+    // Putting an opponent chain in atari.
+    let opp = other(me);
+    for n in board.neighbours(m) {
+        if board.cell(n) == opp {
+            let h = board.chain(n);
+            if !board.in_atari(h) && board.count_libs(h, 3) == 2 {
+                p.good(2.0);
+                break;
+            }
+        }
+    }
+    if pattern::matches_at(board, m) {
+        p.good(6.0);
+    }
+    let size = board.size();
+    let stride = board.stride();
+    let last = board.last_move();
+    if last != PASS {
+        let (r1, c1) = (m / stride, m % stride);
+        let (r2, c2) = (last / stride, last % stride);
+        let d = r1.abs_diff(r2) + c1.abs_diff(c2);
+        if d <= 2 {
+            p.good(4.0);
+        } else if d <= 3 {
+            p.good(2.0);
+        }
+    }
+    let (r, c) = (m / stride - 1, m % stride - 1);
+    let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
+    if !stones_near(board, m) {
+        match line {
+            0 => p.bad(12.0),
+            1 => p.bad(6.0),
+            2 | 3 if size >= 13 => p.good(3.0),
+            _ => {}
+        }
+    }
+    p
+}

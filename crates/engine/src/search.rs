@@ -1,0 +1,325 @@
+//! Multi-threaded Monte-Carlo tree search: each thread descends the shared tree under a lock
+//! (visits count as a virtual loss until the result arrives), plays a playout on its own board
+//! and backs up the result with AMAF statistics.
+
+use crate::board::{other, PlayoutBoard, BLACK};
+use crate::policy::{black_wins, playout, Policy};
+use crate::rng::FastRng;
+use crate::tree::{Tree, EXPAND_AT};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Progress of a running search, reported to [`SearchControl::progress`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Playouts done so far.
+    pub playouts: u32,
+    /// The playout budget (may be far above `playouts` for timed searches).
+    pub budget: u32,
+    /// Seconds since the search began.
+    pub elapsed: f64,
+    /// Win rate of the currently best move for the side to move (0..=1).
+    pub winrate: f32,
+}
+
+/// A progress callback.
+pub type ProgressFn = dyn Fn(Progress) + Send + Sync;
+
+/// Outside control of a search: a cancel flag and a progress callback.
+#[derive(Clone, Default)]
+pub struct SearchControl {
+    /// When set to true, the search stops as soon as possible and the best move so far is used.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Called about every 200 ms from a search thread.
+    pub progress: Option<Arc<ProgressFn>>,
+}
+
+impl std::fmt::Debug for SearchControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchControl")
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.as_ref().map(|_| "callback"))
+            .finish()
+    }
+}
+
+/// How long and how a search runs.
+#[derive(Debug, Clone)]
+pub struct SearchParams {
+    /// Playouts to run (at most).
+    pub playouts: u32,
+    /// Stop at this time even when playouts remain.
+    pub time_limit: Option<Duration>,
+    /// Threads (at least 1).
+    pub threads: usize,
+    /// Playout policy.
+    pub policy: Policy,
+    /// Komi in half points.
+    pub komi_halves: i32,
+    /// Random seed.
+    pub seed: u64,
+}
+
+/// What a search learned besides the tree.
+#[derive(Debug, Clone)]
+pub struct SearchStats {
+    /// Playouts run.
+    pub playouts: u32,
+    /// Mean final ownership per point (row-major from the bottom-left; +1 Black, -1 White).
+    pub ownership: Vec<f32>,
+    /// Mean final area score, Black minus White, komi included.
+    pub mean_score: f32,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Per-thread buffers, allocated once per search.
+struct Worker {
+    board: PlayoutBoard,
+    rng: FastRng,
+    path: Vec<usize>,
+    seq: Vec<(u16, u8)>,
+    moves: Vec<(u16, u8)>,
+    first_idx: Vec<u32>,
+    first_color: Vec<u8>,
+    stamp: Vec<u32>,
+    generation: u32,
+    owners: Vec<i8>,
+    own_sum: Vec<i64>,
+    score_sum: i64,
+    done: u32,
+}
+
+impl Worker {
+    fn new(root: &PlayoutBoard, seed: u64) -> Worker {
+        let len = root.len();
+        let area = root.size() * root.size();
+        Worker {
+            board: root.clone(),
+            rng: FastRng::new(seed),
+            path: Vec::with_capacity(64),
+            seq: Vec::with_capacity(64),
+            moves: Vec::with_capacity(area * 3),
+            first_idx: vec![0; len],
+            first_color: vec![0; len],
+            stamp: vec![0; len],
+            generation: 0,
+            owners: vec![0; area],
+            own_sum: vec![0; area],
+            score_sum: 0,
+            done: 0,
+        }
+    }
+
+    /// Marks the first occurrence of each point in the tree moves followed by the playout.
+    fn mark_first_moves(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        let g = self.generation;
+        for (k, &(m, c)) in self.seq.iter().chain(self.moves.iter()).enumerate() {
+            let m = m as usize;
+            if self.stamp[m] != g {
+                self.stamp[m] = g;
+                self.first_idx[m] = k as u32;
+                self.first_color[m] = c;
+            }
+        }
+    }
+}
+
+/// One search iteration's descent: returns false when the tree gave nothing to do.
+fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool + Sync)) {
+    w.board.copy_from(&tree.root_board);
+    w.path.clear();
+    w.seq.clear();
+    w.path.push(0);
+    tree.nodes[0].visits += 1.0;
+    let mut node = 0;
+    loop {
+        if !tree.nodes[node].expanded {
+            if node == 0 {
+                tree.expand(0, &mut w.board, allow_root);
+            } else if tree.nodes[node].visits >= EXPAND_AT {
+                tree.expand(node, &mut w.board, &|_| true);
+            } else {
+                break;
+            }
+        }
+        let Some(c) = tree.select(node) else { break };
+        tree.nodes[c].visits += 1.0;
+        let stone = w.board.to_move();
+        let mv = tree.nodes[c].mv;
+        w.board.play(mv as usize);
+        w.seq.push((mv, stone));
+        w.path.push(c);
+        node = c;
+    }
+}
+
+/// Adds the result of one iteration to the path and the AMAF statistics of its siblings.
+fn backup(tree: &mut Tree, w: &Worker, black_won: bool) {
+    let root_stone = tree.root_board.to_move();
+    let g = w.generation;
+    for d in 0..w.path.len() {
+        let node = w.path[d];
+        if d > 0 {
+            let mover = w.seq[d - 1].1;
+            if (mover == BLACK) == black_won {
+                tree.nodes[node].wins += 1.0;
+            }
+        }
+        let to_move = if d % 2 == 0 {
+            root_stone
+        } else {
+            other(root_stone)
+        };
+        let r = if (to_move == BLACK) == black_won {
+            1.0
+        } else {
+            0.0
+        };
+        for c in tree.children(node) {
+            let m = tree.nodes[c].mv as usize;
+            if w.stamp[m] == g && w.first_idx[m] as usize >= d && w.first_color[m] == to_move {
+                let n = &mut tree.nodes[c];
+                n.amaf_n += 1.0;
+                n.amaf_w += r;
+            }
+        }
+    }
+}
+
+/// Runs the search on `tree` and returns it with the statistics.
+pub fn search(
+    tree: Tree,
+    params: &SearchParams,
+    allow_root: &(dyn Fn(usize) -> bool + Sync),
+    control: &SearchControl,
+) -> (Tree, SearchStats) {
+    let start = Instant::now();
+    let deadline = params.time_limit.map(|d| start + d);
+    let root = tree.root_board.clone();
+    let area = root.size() * root.size();
+    let shared = Mutex::new(tree);
+    let started = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let threads = params.threads.max(1);
+    let workers: Vec<Worker> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let shared = &shared;
+                let started = &started;
+                let stop = &stop;
+                let root = &root;
+                s.spawn(move || {
+                    let mut w = Worker::new(root, params.seed ^ (t as u64).wrapping_mul(0x9E37));
+                    let mut last_report = Instant::now();
+                    let mut iter = 0u32;
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let k = started.fetch_add(1, Ordering::Relaxed);
+                        if k >= params.playouts {
+                            break;
+                        }
+                        if deadline.is_some_and(|d| Instant::now() >= d)
+                            || control
+                                .cancel
+                                .as_ref()
+                                .is_some_and(|c| c.load(Ordering::Relaxed))
+                        {
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        {
+                            let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
+                            descend(&mut tree, &mut w, allow_root);
+                        }
+                        let score = playout(&mut w.board, &mut w.rng, params.policy, &mut w.moves);
+                        w.board.owners(&mut w.owners);
+                        for (s, &o) in w.own_sum.iter_mut().zip(&w.owners) {
+                            *s += o as i64;
+                        }
+                        w.score_sum += score as i64;
+                        w.done += 1;
+                        w.mark_first_moves();
+                        let black_won = black_wins(score, params.komi_halves);
+                        let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        backup(&mut tree, &w, black_won);
+                        iter += 1;
+                        if t == 0 && iter % 64 == 0 {
+                            let done = started.load(Ordering::Relaxed).min(params.playouts);
+                            if unreachable_lead(&tree, params.playouts.saturating_sub(done)) {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            if let Some(cb) = &control.progress {
+                                if last_report.elapsed() >= Duration::from_millis(200) {
+                                    last_report = Instant::now();
+                                    let winrate = tree
+                                        .best_child(0)
+                                        .map(|c| tree.nodes[c].winrate())
+                                        .unwrap_or(0.5);
+                                    drop(tree);
+                                    cb(Progress {
+                                        playouts: done,
+                                        budget: params.playouts,
+                                        elapsed: start.elapsed().as_secs_f64(),
+                                        winrate,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    w
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread panicked"))
+            .collect()
+    });
+    let tree = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let done: u32 = workers.iter().map(|w| w.done).sum();
+    let mut ownership = vec![0f32; area];
+    let mut score_sum = 0i64;
+    for w in &workers {
+        for (o, &s) in ownership.iter_mut().zip(&w.own_sum) {
+            *o += s as f32;
+        }
+        score_sum += w.score_sum;
+    }
+    let denom = done.max(1) as f32;
+    ownership.iter_mut().for_each(|o| *o /= denom);
+    let mean_score = score_sum as f32 / denom - params.komi_halves as f32 / 2.0;
+    (
+        tree,
+        SearchStats {
+            playouts: done,
+            ownership,
+            mean_score,
+            elapsed: start.elapsed(),
+        },
+    )
+}
+
+/// Whether the most visited root move can no longer be overtaken with `remaining` playouts.
+fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
+    let mut best = 0.0f32;
+    let mut second = 0.0f32;
+    for c in tree.children(0) {
+        let v = tree.nodes[c].visits;
+        if v > best {
+            second = best;
+            best = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    tree.nodes[0].n_children > 1 && best - second > remaining as f32
+}

@@ -1,0 +1,207 @@
+//! The search tree: nodes in one arena, RAVE/AMAF selection with priors, virtual loss, backup
+//! and re-rooting for tree reuse.
+
+use crate::board::{PlayoutBoard, PASS};
+use crate::prior::{escapes, prior};
+
+/// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
+const RAVE_EQUIV: f32 = 3000.0;
+/// Exploration coefficient (small: priors and RAVE do most of the exploring).
+const EXPLORE: f32 = 0.02;
+/// Real visits a leaf needs before it is expanded.
+pub const EXPAND_AT: f32 = 2.0;
+/// Most nodes the arena may hold (bounds memory on long searches).
+pub const MAX_NODES: usize = 4_000_000;
+
+/// A tree node: the move that leads to it and its statistics, from the point of view of the
+/// player who made that move.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// The move (padded index; PASS for the root).
+    pub mv: u16,
+    /// Index of the first child in the arena.
+    pub first_child: u32,
+    /// Number of children.
+    pub n_children: u16,
+    /// Whether the children have been created.
+    pub expanded: bool,
+    /// Real visits (including visits in flight: the virtual loss).
+    pub visits: f32,
+    /// Wins for the player who made `mv`.
+    pub wins: f32,
+    /// Prior virtual visits.
+    pub prior_n: f32,
+    /// Prior virtual wins.
+    pub prior_w: f32,
+    /// AMAF visits.
+    pub amaf_n: f32,
+    /// AMAF wins.
+    pub amaf_w: f32,
+}
+
+impl Node {
+    fn new(mv: usize, prior_n: f32, prior_w: f32) -> Node {
+        Node {
+            mv: mv as u16,
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+            visits: 0.0,
+            wins: 0.0,
+            prior_n,
+            prior_w,
+            amaf_n: 0.0,
+            amaf_w: 0.0,
+        }
+    }
+
+    /// The real win rate (0.5 without visits).
+    pub fn winrate(&self) -> f32 {
+        if self.visits > 0.0 {
+            self.wins / self.visits
+        } else {
+            0.5
+        }
+    }
+
+    /// The selection value: priors and real results blended with AMAF.
+    #[inline]
+    fn value(&self, log_parent: f32) -> f32 {
+        let n = self.visits + self.prior_n;
+        let q = if n > 0.0 {
+            (self.wins + self.prior_w) / n
+        } else {
+            0.5
+        };
+        let v = if self.amaf_n > 0.0 {
+            let aq = self.amaf_w / self.amaf_n;
+            let beta = self.amaf_n / (self.amaf_n + n + self.amaf_n * n / RAVE_EQUIV);
+            (1.0 - beta) * q + beta * aq
+        } else {
+            q
+        };
+        v + EXPLORE * (log_parent / (n + 1.0)).sqrt()
+    }
+}
+
+/// The search tree with its root position.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    /// The nodes; index 0 is the root.
+    pub nodes: Vec<Node>,
+    /// The root position.
+    pub root_board: PlayoutBoard,
+}
+
+impl Tree {
+    /// A tree with an unexpanded root at `board`.
+    pub fn new(board: PlayoutBoard) -> Tree {
+        Tree {
+            nodes: vec![Node::new(PASS, 0.0, 0.0)],
+            root_board: board,
+        }
+    }
+
+    /// The children of node `i`.
+    pub fn children(&self, i: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[i];
+        n.first_child as usize..n.first_child as usize + n.n_children as usize
+    }
+
+    /// Creates the children of node `i` for the side to move on `board` (the position at `i`):
+    /// every legal move that does not fill an own eye, filtered by `allow` (used at the root for
+    /// superko), with priors.
+    pub fn expand(&mut self, i: usize, board: &mut PlayoutBoard, allow: &dyn Fn(usize) -> bool) {
+        if self.nodes[i].expanded {
+            return;
+        }
+        self.nodes[i].expanded = true;
+        if self.nodes.len() + board.empties().len() > MAX_NODES {
+            return;
+        }
+        let me = board.to_move();
+        let esc = escapes(board, me);
+        let first = self.nodes.len();
+        for k in 0..board.empties().len() {
+            let m = board.empties()[k] as usize;
+            if !board.is_legal(m, me) || board.is_eye(m, me) || !allow(m) {
+                continue;
+            }
+            let p = prior(board, m, me, &esc);
+            self.nodes.push(Node::new(m, p.n, p.w));
+        }
+        let count = self.nodes.len() - first;
+        let node = &mut self.nodes[i];
+        node.first_child = first as u32;
+        node.n_children = count as u16;
+    }
+
+    /// The child of `i` with the best selection value, or None when it has no children.
+    pub fn select(&self, i: usize) -> Option<usize> {
+        let log_parent = (self.nodes[i].visits + 1.0).ln();
+        let mut best = None;
+        let mut best_v = f32::NEG_INFINITY;
+        for c in self.children(i) {
+            let v = self.nodes[c].value(log_parent);
+            if v > best_v {
+                best_v = v;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// The child of `i` with the most real visits.
+    pub fn best_child(&self, i: usize) -> Option<usize> {
+        self.children(i).max_by(|&a, &b| {
+            let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+            na.visits
+                .partial_cmp(&nb.visits)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(
+                    na.winrate()
+                        .partial_cmp(&nb.winrate())
+                        .unwrap_or(std::cmp::Ordering::Equal),
+                )
+        })
+    }
+
+    /// The child of `i` whose move is `mv`.
+    pub fn child_with_move(&self, i: usize, mv: usize) -> Option<usize> {
+        self.children(i).find(|&c| self.nodes[c].mv as usize == mv)
+    }
+
+    /// A new tree rooted at node `i` (which holds the position `board`), keeping its subtree.
+    /// Root children rejected by `allow` are dropped.
+    pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
+        let mut out = Tree::new(board);
+        out.nodes[0] = Node {
+            first_child: 0,
+            n_children: 0,
+            mv: PASS as u16,
+            ..self.nodes[i]
+        };
+        // Breadth-first copy: (old index, new index).
+        let mut queue = std::collections::VecDeque::from([(i, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            if !self.nodes[old].expanded {
+                continue;
+            }
+            let first = out.nodes.len();
+            for c in self.children(old) {
+                if new == 0 && !allow(self.nodes[c].mv as usize) {
+                    continue;
+                }
+                out.nodes.push(Node {
+                    first_child: 0,
+                    n_children: 0,
+                    ..self.nodes[c]
+                });
+                queue.push_back((c, out.nodes.len() - 1));
+            }
+            out.nodes[new].first_child = first as u32;
+            out.nodes[new].n_children = (out.nodes.len() - first) as u16;
+        }
+        out
+    }
+}
