@@ -489,12 +489,12 @@ impl Board {
                 fresh.stones[color.index()] += 1;
             }
         }
-        for i in 0..cells.len() {
-            if cells[i].color().is_none() {
-                continue;
-            }
+        let stones: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i].color().is_some())
+            .collect();
+        for &i in &stones {
             for n in fresh.neighbours(i) {
-                if n < cells.len() && cells[n] == cells[i] {
+                if cells[n] == cells[i] {
                     let (a, b) = (fresh.head[i] as usize, fresh.head[n] as usize);
                     if a != b {
                         fresh.merge(a, b);
@@ -502,10 +502,7 @@ impl Board {
                 }
             }
         }
-        for i in 0..cells.len() {
-            if cells[i].color().is_none() {
-                continue;
-            }
+        for &i in &stones {
             for n in fresh.neighbours(i) {
                 if fresh.cells[n] == Cell::Empty {
                     let h = fresh.head[i] as usize;
