@@ -1,17 +1,67 @@
-//! Go Text Protocol v2 (placeholder until the GTP work lands).
+//! Go Text Protocol v2: a typed command parser ([`command`]), the engine state ([`Session`])
+//! and the loop that answers a controller over any reader and writer ([`run`]).
+//!
+//! Responses are `=[id] result` or `?[id] message`, each followed by a blank line.
+
+pub mod board_text;
+pub mod command;
+pub mod session;
+
+pub use command::{parse_line, Command, ParseError, Request, Status, Vertex, COMMANDS};
+pub use session::{Session, PROTOCOL_VERSION};
 
 use std::io::{BufRead, Write};
 
 /// Options of `tengen gtp`.
 #[derive(Debug, Clone, Default)]
 pub struct GtpOptions {
-    /// Rules for new games.
+    /// Rules for new games (size and komi change with `boardsize` and `komi`).
     pub rules: tengen_rules::Rules,
     /// The engine configuration.
     pub engine: tengen_engine::EngineConfig,
 }
 
-/// Runs the GTP loop until `quit` or end of input.
-pub fn run(_input: impl BufRead, _output: impl Write, _options: GtpOptions) -> std::io::Result<()> {
-    Ok(())
+/// Formats a response: `=id text` or `?id text`, then a blank line.
+pub fn format_response(id: Option<u32>, result: &Result<String, String>) -> String {
+    let (mark, text) = match result {
+        Ok(text) => ('=', text),
+        Err(text) => ('?', text),
+    };
+    let id = id.map_or(String::new(), |id| id.to_string());
+    format!("{mark}{id} {text}\n\n")
+}
+
+/// Answers one line; `None` for a blank or comment line. The flag is true for `quit`.
+pub fn respond(session: &mut Session, line: &str) -> Option<(String, bool)> {
+    let request = parse_line(line)?;
+    let quit = request.command == Ok(Command::Quit);
+    let result = match &request.command {
+        Ok(command) => session.execute(command),
+        Err(error) => Err(error.to_string()),
+    };
+    Some((format_response(request.id, &result), quit))
+}
+
+/// Runs the GTP loop until `quit` or the end of input.
+pub fn run(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    options: GtpOptions,
+) -> std::io::Result<()> {
+    let mut session = Session::new(options);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', &mut buffer)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        if let Some((response, quit)) = respond(&mut session, &line) {
+            output.write_all(response.as_bytes())?;
+            output.flush()?;
+            if quit {
+                return Ok(());
+            }
+        }
+    }
 }

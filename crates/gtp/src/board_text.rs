@@ -1,0 +1,95 @@
+//! `showboard`: the position as text, in the style of GNU Go.
+
+use tengen_rules::{Color, Game, Point};
+
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The board with coordinates, `X` Black, `O` White, `.` empty, `+` hoshi, plus captures and
+/// the side to move. The text starts with a newline so that it begins below the `=` line.
+pub fn show_board(game: &Game) -> String {
+    let board = game.board();
+    let size = board.size();
+    let letters: String = COLUMNS[..size as usize]
+        .iter()
+        .map(|&c| format!(" {}", c as char))
+        .collect();
+    let mut out = format!("\n   {letters}\n");
+    let captures = game.captures();
+    for row in (0..size).rev() {
+        let mut line = format!("{:>2} ", row + 1);
+        for col in 0..size {
+            let p = Point::new(col, row);
+            let c = match board.get(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if is_hoshi(size, col, row) => '+',
+                None => '.',
+            };
+            line.push(c);
+            line.push(' ');
+        }
+        line.push_str(&format!("{:<2}", row + 1));
+        if row == size - 1 {
+            line.push_str(&format!(
+                "   WHITE (O) has captured {} stones",
+                captures[Color::White.index()]
+            ));
+        } else if row == size.saturating_sub(2) {
+            line.push_str(&format!(
+                "   BLACK (X) has captured {} stones",
+                captures[Color::Black.index()]
+            ));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("   {letters}\n"));
+    out.push_str(&format!("{} to move", game.to_move()));
+    out
+}
+
+/// Star points: the usual 3-3/4-4 points and the centre on odd boards of 7 and up.
+fn is_hoshi(size: u8, col: u8, row: u8) -> bool {
+    if size < 7 {
+        return false;
+    }
+    let edge = if size < 13 { 2 } else { 3 };
+    let lines = [edge, size / 2, size - 1 - edge];
+    let on = |v: u8| lines.contains(&v);
+    let centre_only = size % 2 == 0 || size < 13;
+    if !(on(col) && on(row)) {
+        return false;
+    }
+    let mid = size / 2;
+    if centre_only && (col == mid || row == mid) {
+        return size % 2 == 1 && col == mid && row == mid;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_rules::Rules;
+
+    #[test]
+    fn empty_9x9_board_shows_coordinates_and_star_points() {
+        let game = Game::new(Rules::chinese(9)).unwrap();
+        let text = show_board(&game);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "");
+        assert_eq!(lines[1], "    A B C D E F G H J");
+        assert_eq!(
+            lines[2],
+            " 9 . . . . . . . . . 9    WHITE (O) has captured 0 stones"
+        );
+        assert_eq!(lines[6], " 5 . . . . + . . . . 5");
+        assert_eq!(lines[8], " 3 . . + . . . + . . 3");
+        assert_eq!(lines[11], "    A B C D E F G H J");
+        assert_eq!(lines[12], "Black to move");
+        assert!(
+            !text.contains("\n\n"),
+            "no blank line may end the response early"
+        );
+    }
+}

@@ -1,0 +1,347 @@
+//! The GTP engine state: the game as a record of actions, the undo stack, clocks, the engine.
+
+use crate::board_text::show_board;
+use crate::command::{Command, Status, Vertex, COMMANDS};
+use crate::GtpOptions;
+use std::collections::{BTreeMap, BTreeSet};
+use tengen_engine::{Clock, Engine, EngineMove};
+use tengen_rules::score::seki_chains;
+use tengen_rules::sgf::{from_sgf, to_sgf};
+use tengen_rules::{
+    Action, ActionError, Board, Color, Game, Komi, Phase, Point, Record, ReviewProtocol, Rules,
+    Variant,
+};
+
+/// The GTP protocol version spoken.
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// A failed command: the text after `?`.
+pub type GtpError = String;
+
+/// One GTP session: a game that any color may move in, with undo.
+#[derive(Debug)]
+pub struct Session {
+    rules: Rules,
+    record: Record,
+    /// Actions each successful `play`/`genmove` (or loaded move) added, for `undo`.
+    steps: Vec<usize>,
+    game: Game,
+    engine: Engine,
+    /// Per color (index by [`Color::index`]): the clock from `time_settings`/`time_left`.
+    clocks: [Option<Clock>; 2],
+}
+
+impl Session {
+    /// A session with an empty board of the options' size.
+    pub fn new(options: GtpOptions) -> Session {
+        let mut rules = Rules {
+            variant: Variant::Go,
+            review: ReviewProtocol::Shared,
+            ..options.rules
+        };
+        if Board::new(rules.size).is_err() {
+            rules.size = 19;
+        }
+        let record = Record::new(rules);
+        let game = record.start().expect("a valid size and no setup");
+        Session {
+            rules,
+            record,
+            steps: Vec::new(),
+            game,
+            engine: Engine::new(options.engine),
+            clocks: [None, None],
+        }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The actions so far as a record (inserted passes included).
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Executes a command; `Ok` holds the response text (possibly empty).
+    pub fn execute(&mut self, command: &Command) -> Result<String, GtpError> {
+        match command {
+            Command::ProtocolVersion => Ok(PROTOCOL_VERSION.to_string()),
+            Command::Name => Ok("Tengen".into()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::KnownCommand(name) => Ok(COMMANDS
+                .contains(&name.to_ascii_lowercase().as_str())
+                .to_string()),
+            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::Quit => Ok(String::new()),
+            Command::BoardSize(n) => {
+                let size = u8::try_from(*n)
+                    .ok()
+                    .filter(|s| (tengen_rules::MIN_SIZE..=tengen_rules::MAX_SIZE).contains(s))
+                    .ok_or("unacceptable size")?;
+                self.rules.size = size;
+                self.reset(Record::new(self.rules));
+                Ok(String::new())
+            }
+            Command::ClearBoard => {
+                self.reset(Record::new(self.rules));
+                Ok(String::new())
+            }
+            Command::Komi(k) => {
+                let komi = Komi::from_points(*k).map_err(|e| e.to_string())?;
+                self.rules.komi = komi;
+                self.record.rules.komi = komi;
+                self.game = self.record.replay_go().map_err(|e| e.to_string())?;
+                Ok(String::new())
+            }
+            Command::Play(color, vertex) => {
+                let point = self.on_board(*vertex)?;
+                self.play(*color, point)
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                Ok(String::new())
+            }
+            Command::GenMove(color) | Command::GenMoveCleanup(color) => self.genmove(*color),
+            Command::Undo => self.undo().then(String::new).ok_or("cannot undo".into()),
+            Command::ShowBoard => Ok(show_board(&self.game)),
+            Command::FinalScore => Ok(self.final_score()),
+            Command::FinalStatusList(status) => Ok(self.status_list(*status)),
+            Command::LoadSgf { file, move_number } => self.load_sgf(file, *move_number),
+            Command::PrintSgf(file) => {
+                let sgf = to_sgf(&self.record);
+                match file {
+                    Some(path) => std::fs::write(path, &sgf)
+                        .map(|_| String::new())
+                        .map_err(|e| format!("cannot write {path}: {e}")),
+                    None => Ok(sgf.trim_end().to_string()),
+                }
+            }
+            Command::IsLegal(color, vertex) => {
+                let point = self.on_board(*vertex)?;
+                Ok(if self.is_legal(*color, point) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
+            Command::ListStones(color) => Ok(self
+                .game
+                .board()
+                .stones()
+                .filter(|&(_, c)| c == *color)
+                .map(|(p, _)| p.to_gtp())
+                .collect::<Vec<_>>()
+                .join(" ")),
+            Command::Captures(color) => Ok(self.game.captures()[color.index()].to_string()),
+            Command::TimeSettings {
+                main_time,
+                byo_yomi_time,
+                byo_yomi_stones,
+            } => {
+                let clock = if *main_time > 0 {
+                    Some(Clock {
+                        seconds: *main_time as f64,
+                        stones: 0,
+                    })
+                } else if *byo_yomi_time > 0 && *byo_yomi_stones > 0 {
+                    Some(Clock {
+                        seconds: *byo_yomi_time as f64,
+                        stones: *byo_yomi_stones,
+                    })
+                } else {
+                    // GTP: byo-yomi time without stones means no time limit.
+                    None
+                };
+                self.clocks = [clock, clock];
+                Ok(String::new())
+            }
+            Command::TimeLeft {
+                color,
+                seconds,
+                stones,
+            } => {
+                self.clocks[color.index()] = Some(Clock {
+                    seconds: *seconds as f64,
+                    stones: *stones,
+                });
+                Ok(String::new())
+            }
+        }
+    }
+
+    /// Replaces the game with `record`'s (which must replay) and clears the undo stack.
+    fn reset(&mut self, record: Record) {
+        self.game = record
+            .replay_go()
+            .expect("a fresh or checked record replays");
+        self.steps = vec![1; record.actions.len()];
+        self.record = record;
+    }
+
+    fn on_board(&self, vertex: Vertex) -> Result<Option<Point>, GtpError> {
+        match vertex {
+            Vertex::Pass => Ok(None),
+            Vertex::Point(p) if p.is_on(self.rules.size) => Ok(Some(p)),
+            Vertex::Point(p) => Err(format!("invalid coordinate: {p} is off the board")),
+        }
+    }
+
+    /// The game with `color` to play, and the actions that got it there: a resumption after
+    /// two passes and a pass by the other color when `color` is not to move (GNU Go lets either
+    /// color move at any time; Tengen's game alternates, so it inserts the other side's pass).
+    fn turn_for(&self, color: Color) -> Result<(Game, Vec<Action>), ActionError> {
+        let mut game = self.game.clone();
+        let mut inserted = Vec::new();
+        for _ in 0..3 {
+            let action = match game.phase() {
+                Phase::ScoreReview => Action::Resume {},
+                Phase::Playing if game.to_move() != color => Action::pass(),
+                _ => break,
+            };
+            game.apply(&action)?;
+            inserted.push(action);
+        }
+        Ok((game, inserted))
+    }
+
+    /// Plays a stone (or pass, `None`) of `color`.
+    pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<(), ActionError> {
+        let (mut game, mut actions) = self.turn_for(color)?;
+        let action = point.map_or_else(Action::pass, Action::place);
+        game.apply(&action)?;
+        actions.push(action);
+        self.commit(game, actions);
+        Ok(())
+    }
+
+    fn commit(&mut self, game: Game, actions: Vec<Action>) {
+        self.steps.push(actions.len());
+        self.record.actions.extend(actions);
+        self.game = game;
+    }
+
+    /// Whether `color` may place at `point` now (a pass is legal while the game is not over).
+    pub fn is_legal(&self, color: Color, point: Option<Point>) -> bool {
+        let Ok((game, _)) = self.turn_for(color) else {
+            return false;
+        };
+        match point {
+            Some(p) => game.is_legal(p),
+            None => game.phase() == Phase::Playing,
+        }
+    }
+
+    /// Takes back the last `play`/`genmove`; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(n) = self.steps.pop() else {
+            return false;
+        };
+        let keep = self.record.actions.len().saturating_sub(n);
+        self.record.actions.truncate(keep);
+        self.game = self
+            .record
+            .replay_go()
+            .expect("a prefix of a legal record replays");
+        true
+    }
+
+    fn genmove(&mut self, color: Color) -> Result<String, GtpError> {
+        let (mut game, mut actions) = self
+            .turn_for(color)
+            .map_err(|e| format!("cannot move: {e}"))?;
+        let choice = self
+            .engine
+            .genmove(&game, color, self.clocks[color.index()]);
+        let (action, reply) = match choice {
+            EngineMove::Resign => return Ok("resign".into()),
+            EngineMove::Pass => (Action::pass(), "pass".to_string()),
+            EngineMove::Place(p) => (Action::place(p), p.to_gtp()),
+        };
+        game.apply(&action)
+            .map_err(|e| format!("the engine chose an illegal move {reply}: {e}"))?;
+        actions.push(action);
+        self.commit(game, actions);
+        Ok(reply)
+    }
+
+    /// The dead stones of the current position by the engine's estimate (the stub engine
+    /// marks none, so the board counts as it stands).
+    fn dead_stones(&self) -> BTreeSet<Point> {
+        self.engine.estimate(&self.game).dead
+    }
+
+    /// `B+3.5`, `W+0.5`, `0`; the result itself once the game is over.
+    fn final_score(&self) -> String {
+        if let Some(result) = self.game.result() {
+            return result.to_sgf();
+        }
+        self.game.score_with(&self.dead_stones()).result.to_sgf()
+    }
+
+    /// The strings of the given status, one per line.
+    fn status_list(&self, status: Status) -> String {
+        let board = self.game.board();
+        let dead = self.dead_stones();
+        let living = Board::from_stones(
+            board.size(),
+            board.stones().filter(|(p, _)| !dead.contains(p)),
+        )
+        .expect("same size");
+        let seki = seki_chains(&living);
+        let mut strings: BTreeMap<usize, Vec<Point>> = BTreeMap::new();
+        for (p, _) in board.stones() {
+            let wanted = if dead.contains(&p) {
+                status == Status::Dead
+            } else {
+                let in_seki = living.chain_id(p).is_some_and(|id| seki.contains(&id));
+                status == if in_seki { Status::Seki } else { Status::Alive }
+            };
+            if wanted {
+                let id = board.chain_id(p).expect("a stone");
+                strings.entry(id).or_default().push(p);
+            }
+        }
+        strings
+            .values()
+            .map(|s| s.iter().map(|p| p.to_gtp()).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// `loadsgf`: the file's size, komi, setup and moves (up to, not including, `move_number`),
+    /// replayed under this session's ko rule and scoring.
+    fn load_sgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
+        let text = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let loaded = from_sgf(&String::from_utf8_lossy(&text))
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        let rules = Rules {
+            size: loaded.rules.size,
+            komi: loaded.rules.komi,
+            ..self.rules
+        };
+        let mut record = Record::new(rules);
+        record.setup = loaded.setup;
+        let limit = move_number.map_or(usize::MAX, |n| n.saturating_sub(1) as usize);
+        let mut plays = 0;
+        for action in loaded.actions {
+            match action {
+                Action::Place(_) | Action::Pass {} => {
+                    if plays >= limit {
+                        break;
+                    }
+                    plays += 1;
+                }
+                Action::Resign(_) => break,
+                _ => {}
+            }
+            record.actions.push(action);
+        }
+        record
+            .replay_go()
+            .map_err(|e| format!("cannot load file under these rules: {e}"))?;
+        self.rules = rules;
+        self.reset(record);
+        Ok(String::new())
+    }
+}
