@@ -11,8 +11,8 @@ pub mod computer;
 pub mod error;
 pub mod sgf;
 
-use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderValue, Uri};
+use axum::extract::{DefaultBodyLimit, OriginalUri};
+use axum::http::{header, HeaderValue};
 use axum::routing::post;
 use axum::Router;
 use computer::ComputerPool;
@@ -77,7 +77,7 @@ pub fn app_with(state: AppState) -> Router {
         .layer(TraceLayer::new_for_http())
 }
 
-async fn api_not_found(uri: Uri) -> ApiError {
+async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NotFound(uri.path().to_string())
 }
 

@@ -1,0 +1,247 @@
+//! Browser test harness: the app on a random port, chromedriver on a free port, and a fresh
+//! headless Chromium profile per session. Tests skip (with a message) where Chromium or
+//! chromedriver is not installed.
+
+#![allow(dead_code)]
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+use std::net::TcpListener as StdListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Where Debian installs the browser and its driver (override with CHROMIUM / CHROMEDRIVER).
+fn chromium_paths() -> Option<(PathBuf, PathBuf)> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let (c, d) = (PathBuf::from(chromium), PathBuf::from(driver));
+    (c.exists() && d.exists()).then_some((c, d))
+}
+
+/// One browser test session.
+pub struct Session {
+    /// The WebDriver client.
+    pub client: Client,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    driver: Child,
+    profile: PathBuf,
+    server: tokio::task::JoinHandle<()>,
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// Starts the server, chromedriver and Chromium; None (after printing why) when the browser
+/// is not installed.
+pub async fn start() -> Option<Session> {
+    let Some((chromium, driver_path)) = chromium_paths() else {
+        eprintln!("SKIPPED: Chromium or chromedriver is not installed (see docs/WEB.md)");
+        return None;
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        axum::serve(listener, tengen_server::app()).await.unwrap();
+    });
+
+    let port = free_port();
+    let driver = Command::new(driver_path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let profile = std::env::temp_dir().join(format!(
+        "tengen-chromium-{}-{}",
+        std::process::id(),
+        port
+    ));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,900",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let client = loop {
+        match ClientBuilder::native()
+            .capabilities(caps.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(c) => break c,
+            Err(e) if Instant::now() < deadline => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("cannot start Chromium through chromedriver: {e}"),
+        }
+    };
+    Some(Session {
+        client,
+        base,
+        driver,
+        profile,
+        server,
+    })
+}
+
+impl Session {
+    /// Closes the browser and stops chromedriver and the server.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        self.cleanup();
+    }
+
+    fn cleanup(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        self.server.abort();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+
+    /// Opens a page of the app (`#/local` ...).
+    pub async fn open(&self, hash: &str) {
+        self.client
+            .goto(&format!("{}/{hash}", self.base))
+            .await
+            .expect("page opens");
+    }
+
+    /// Waits for a CSS selector to appear.
+    pub async fn find(&self, css: &str) -> Element {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css} never appeared: {e}"))
+    }
+
+    /// Runs JavaScript and returns its JSON value.
+    pub async fn js(&self, script: &str) -> serde_json::Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Waits until a JavaScript expression is truthy.
+    pub async fn wait_for(&self, expr: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let v = self.js(&format!("return !!({expr});")).await;
+            if v == json!(true) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let status = self.text("#status").await;
+                let message = self.text("#message").await;
+                panic!("timed out waiting for {expr}; status: {status}; message: {message}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The text of an element (empty if missing).
+    pub async fn text(&self, css: &str) -> String {
+        let script = format!(
+            "const e = document.querySelector({}); return e ? e.textContent : '';",
+            json!(css)
+        );
+        self.js(&script).await.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Clicks an element.
+    pub async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// The stone at a point: "black", "white" or "" (from the rendered view).
+    pub async fn stone(&self, point: &str) -> String {
+        let script = format!(
+            "const c = document.getElementById('pt-{point}'); return c ? c.getAttribute('aria-label') : '';"
+        );
+        let label = self.js(&script).await.as_str().unwrap_or_default().to_string();
+        if label.contains("black stone") {
+            "black".into()
+        } else if label.contains("white stone") {
+            "white".into()
+        } else {
+            String::new()
+        }
+    }
+
+    /// Clicks the intersection `point` and waits until the record has grown by one action.
+    pub async fn play(&self, point: &str) {
+        let before = self.actions().await;
+        self.click(&format!("#pt-{point}")).await;
+        self.wait_for(&format!("window.__tengen && window.__tengen.actions() > {before}"))
+            .await;
+    }
+
+    /// The number of actions in the current round's record.
+    pub async fn actions(&self) -> u64 {
+        self.js("return window.__tengen ? window.__tengen.actions() : 0;")
+            .await
+            .as_u64()
+            .unwrap_or(0)
+    }
+
+    /// The current game phase.
+    pub async fn phase(&self) -> String {
+        self.js("return window.__tengen ? window.__tengen.phase() : '';")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Waits for the app to have a round loaded (and not be busy).
+    pub async fn ready(&self) {
+        self.wait_for("window.__tengen && window.__tengen.ready()").await;
+    }
+
+    /// Clicks a button that changes the record and waits for it to change.
+    pub async fn act(&self, css: &str) {
+        let before = self.actions().await;
+        self.click(css).await;
+        self.wait_for(&format!("window.__tengen.actions() !== {before} && window.__tengen.ready()"))
+            .await;
+    }
+
+    /// Saves a screenshot under /tmp/shots/.
+    pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.expect("screenshot");
+        let dir = PathBuf::from("/tmp/shots");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(dir.join(format!("{name}.png")), png);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.cleanup();
+    }
+}
+
+/// Serialises browser tests: two Chromiums at once on a 2-core machine only slow both down.
+pub fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}

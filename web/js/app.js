@@ -1,0 +1,193 @@
+// The page: routes (#/ home and mode guide, #/local Same device, #/computer Vs computer),
+// the theme switch and the Vs computer setup.
+
+import { Round, newRecord, playCount } from './round.js';
+import { loadRound, saveRound, loadPref, savePref } from './store.js';
+import { ask } from './dialog.js';
+import { sizeText } from './text.js';
+
+const $ = (id) => document.getElementById(id);
+const SECTIONS = ['home', 'setup', 'play'];
+
+function notify(text) {
+  const n = $('notice');
+  n.textContent = text;
+  n.hidden = !text;
+}
+
+const round = new Round(notify);
+
+function show(id) {
+  for (const s of SECTIONS) $(s).hidden = s !== id;
+  for (const a of document.querySelectorAll('.top nav a')) {
+    const current = (id === 'play' && a.getAttribute('href') === `#/${round.mode}`) ||
+      (id === 'setup' && a.getAttribute('href') === '#/computer');
+    if (current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+}
+
+// ---- theme ------------------------------------------------------------------------------
+
+const THEMES = ['auto', 'light', 'dark'];
+
+function applyTheme(theme) {
+  if (theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  const t = $('theme-toggle');
+  t.textContent = theme[0].toUpperCase() + theme.slice(1);
+  t.setAttribute('aria-label', `Theme: ${theme}. Change theme`);
+}
+
+$('theme-toggle').addEventListener('click', () => {
+  const now = loadPref('theme', 'auto');
+  const next = THEMES[(THEMES.indexOf(now) + 1) % THEMES.length];
+  savePref('theme', next);
+  applyTheme(next);
+});
+applyTheme(THEMES.includes(loadPref('theme', 'auto')) ? loadPref('theme', 'auto') : 'auto');
+
+// ---- home -------------------------------------------------------------------------------
+
+function savedSummary(mode) {
+  const saved = loadRound(mode);
+  if (saved.state !== 'ok') return null;
+  const r = saved.round.record;
+  return { size: r.rules.size, moves: playCount(r), record: r };
+}
+
+function renderHome() {
+  const local = savedSummary('local');
+  $('local-status').textContent = local && local.moves > 0
+    ? `Continue your round: ${sizeText(local.size)}, ${local.moves} ${local.moves === 1 ? 'move' : 'moves'} played.`
+    : 'Your first shared Go board. Player 1 takes Black and starts; Player 2 takes White and receives 7.5 komi.';
+  const cpu = savedSummary('computer');
+  $('computer-status').textContent = cpu && cpu.moves > 0
+    ? `Continue your round vs computer: ${sizeText(cpu.size)}, ${cpu.moves} ${cpu.moves === 1 ? 'move' : 'moves'} played.`
+    : 'Try Go vs computer to practise on your own.';
+  const size = local ? local.size : loadPref('size', 9);
+  for (const input of document.querySelectorAll('input[name="home-size"]')) {
+    input.checked = Number(input.value) === size;
+  }
+}
+
+document.querySelectorAll('input[name="home-size"]').forEach((input) => {
+  input.addEventListener('change', async () => {
+    const size = Number(input.value);
+    const local = savedSummary('local');
+    if (local && local.size !== size && local.moves > 0) {
+      const ok = await ask({
+        title: `Change to ${sizeText(size)}?`,
+        message: `Changing size replaces the board of your Same device round in progress (${sizeText(local.size)}).`,
+        confirm: `Play ${sizeText(size)}`,
+      });
+      if (!ok) {
+        renderHome();
+        return;
+      }
+    }
+    savePref('size', size);
+    if (!local || local.size !== size) {
+      saveRound('local', { record: newRecord(size) });
+      if (round.mode === 'local') round.mode = null; // reopen from the new save
+    }
+    renderHome();
+  });
+});
+
+// ---- Vs computer setup ------------------------------------------------------------------
+
+const form = $('setup-form');
+form.level.addEventListener('input', () => {
+  $('level-out').textContent = form.level.value;
+});
+
+function fillSetup() {
+  const prefs = loadPref('computer', { size: 9, color: 'black', level: 3, komi: 7.5 });
+  const cur = round.mode === 'computer' && round.record ? {
+    size: round.record.rules.size,
+    color: round.computer.color,
+    level: round.computer.level,
+    komi: round.record.rules.komi,
+  } : prefs;
+  form.querySelectorAll('input[name="size"]').forEach((i) => { i.checked = Number(i.value) === cur.size; });
+  const color = loadPref('computer', prefs).color || cur.color;
+  form.querySelectorAll('input[name="color"]').forEach((i) => { i.checked = i.value === color; });
+  form.level.value = cur.level;
+  $('level-out').textContent = cur.level;
+  form.komi.value = cur.komi;
+  const saved = savedSummary('computer');
+  $('setup-continue').hidden = !saved || saved.moves === 0;
+}
+
+$('setup-continue').addEventListener('click', () => {
+  if (round.mode === 'computer' && round.record) show('play');
+  location.hash = '#/computer';
+});
+
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const size = Number(form.querySelector('input[name="size"]:checked').value);
+  const pick = form.querySelector('input[name="color"]:checked').value;
+  const level = Math.min(10, Math.max(1, Math.round(Number(form.level.value))));
+  const komi = Number(form.komi.value);
+  if (!Number.isFinite(komi) || Math.round(komi * 2) !== komi * 2 || Math.abs(komi) > 50) {
+    notify('Komi must be a number in steps of 0.5, such as 7.5, 6.5 or 0.');
+    form.komi.focus();
+    return;
+  }
+  const saved = loadRound('computer');
+  if (saved.state === 'ok' && playCount(saved.round.record) > 0 && !(round.mode === 'computer' && round.view && round.view.phase === 'finished')) {
+    const ok = await ask({
+      title: 'Start a new round?',
+      message: 'New round replaces your unfinished game against the computer.',
+      confirm: 'New round',
+    });
+    if (!ok) return;
+  }
+  savePref('computer', { size, color: pick, level, komi });
+  const color = pick === 'random' ? (Math.random() < 0.5 ? 'black' : 'white') : pick;
+  notify('');
+  show('play');
+  history.replaceState(null, '', '#/computer');
+  await round.startComputer({ size, color, level, komi });
+  $('board').focus({ preventScroll: true });
+});
+
+// ---- routes -----------------------------------------------------------------------------
+
+async function route() {
+  const hash = location.hash || '#/';
+  notify('');
+  if (hash === '#/local') {
+    show('play');
+    if (round.mode !== 'local' || !round.record) await round.open('local', loadPref('size', 9));
+  } else if (hash === '#/computer') {
+    if (round.mode === 'computer' && round.record) {
+      show('play');
+    } else if (await round.open('computer')) {
+      show('play');
+    } else {
+      fillSetup();
+      show('setup');
+    }
+  } else if (hash === '#/computer/new') {
+    fillSetup();
+    show('setup');
+  } else {
+    show('home');
+    renderHome();
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();
+
+// A read-only hook for the browser tests and for debugging from the console.
+window.__tengen = {
+  actions: () => (round.record ? round.record.actions.length : 0),
+  phase: () => (round.view ? round.view.phase : ''),
+  ready: () => Boolean(round.view) && !round.busy,
+  view: () => round.view,
+  record: () => round.record,
+};
