@@ -57,6 +57,19 @@ pub fn label(cells: &[u8], size: usize, inside: impl Fn(u8) -> bool) -> (Vec<usi
     (lab, n)
 }
 
+/// Labels the chains (same-colored connected stones) of both colors; returns (label per point
+/// or usize::MAX for empty points, number of chains).
+pub fn chains(cells: &[u8], size: usize) -> (Vec<usize>, usize) {
+    let (mut lab, nb) = label(cells, size, |c| c == 1);
+    let (lw, nw) = label(cells, size, |c| c == 2);
+    for (l, w) in lab.iter_mut().zip(lw) {
+        if w != usize::MAX {
+            *l = nb + w;
+        }
+    }
+    (lab, nb + nw)
+}
+
 /// Benson's analysis for both colors.
 pub fn pass_alive(cells: &[u8], size: usize) -> PassAlive {
     let mut out = PassAlive {

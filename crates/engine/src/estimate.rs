@@ -1,7 +1,7 @@
 //! Dead-stone estimation: ownership from many heavy playouts from the position, combined with
 //! Benson's pass-alive analysis and seki detection, decided chain by chain.
 
-use crate::benson::{grid_neighbours, label, pass_alive};
+use crate::benson::{chains, grid_neighbours, label, pass_alive};
 use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::policy::{playout, Policy};
 use crate::rng::FastRng;
@@ -104,7 +104,7 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
     }
     let seki = seki_chains(board);
     // Decide chain by chain.
-    let (chain, n_chains) = label(&cells, size, |c| c != 0);
+    let (chain, n_chains) = chains(&cells, size);
     let mut sum = vec![0f32; n_chains];
     let mut count = vec![0u32; n_chains];
     let mut in_seki = vec![false; n_chains];

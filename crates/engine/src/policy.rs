@@ -16,6 +16,12 @@ pub enum Policy {
 
 /// Probability of trying the last-move heuristics in heavy playouts.
 const P_TACTICS: f32 = 0.95;
+/// When only self-atari moves are left, one that puts at most this many stones in atari is
+/// still played rather than passing (passing lets the opponent kill living groups), while
+/// larger chains, as in seki, are left alone.
+const MAX_FALLBACK_SELF_ATARI: u32 = MAX_FALLBACK;
+const MAX_FALLBACK: u32 = 1000;
+
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
 
@@ -43,6 +49,7 @@ pub fn random_move(
         return PASS;
     }
     let start = rng.below(n);
+    let mut fallback = PASS;
     for k in 0..n {
         let mut j = start + k;
         if j >= n {
@@ -52,12 +59,18 @@ pub fn random_move(
         if board.is_eye(i, me) || !board.is_legal(i, me) {
             continue;
         }
-        if avoid_self_atari && board.self_atari_size(i, me) >= 2 {
-            continue;
+        if avoid_self_atari {
+            let sa = board.self_atari_size(i, me);
+            if sa >= 2 {
+                if fallback == PASS && sa <= MAX_FALLBACK_SELF_ATARI {
+                    fallback = i;
+                }
+                continue;
+            }
         }
         return i;
     }
-    PASS
+    fallback
 }
 
 /// Fixed-capacity list of candidate moves (no allocation).

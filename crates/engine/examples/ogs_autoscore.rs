@@ -1,0 +1,111 @@
+//! Dead-stone estimation on the 32 finished online positions of `shared/data/ogs-autoscore`:
+//! counts the files where every point agrees with `correct_ownership` (`*` ignored).
+//!
+//! `cargo run --release -p tengen-engine --example ogs_autoscore [DIR] [-v]`
+//!
+//! `s` (a point that still needed sealing) is reported both ways: strict (must be neutral) and
+//! lenient (anything goes, like `*`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+use tengen_engine::estimate::owners;
+use tengen_engine::{Engine, EngineConfig};
+use tengen_rules::{Board, Color, Game, Point, Rules};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let dir = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/data/ogs-autoscore"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let engine = Engine::new(EngineConfig {
+        threads: 1,
+        ..EngineConfig::default()
+    });
+    let (mut strict_ok, mut lenient_ok) = (0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let rows: Vec<String> = json["board"]
+            .as_array()
+            .expect("board rows")
+            .iter()
+            .map(|r| r.as_str().unwrap_or("").to_string())
+            .collect();
+        let correct: Vec<String> = json["correct_ownership"]
+            .as_array()
+            .expect("ownership rows")
+            .iter()
+            .map(|r| r.as_str().unwrap_or("").to_string())
+            .collect();
+        let size = rows.len();
+        let mut stones = Vec::new();
+        for (k, row) in rows.iter().enumerate() {
+            let r = (size - 1 - k) as u8;
+            for (c, ch) in row.chars().enumerate() {
+                let color = match ch {
+                    'b' | 'B' => Color::Black,
+                    'w' | 'W' => Color::White,
+                    _ => continue,
+                };
+                stones.push((Point::new(c as u8, r), color));
+            }
+        }
+        let board = Board::from_stones(size as u8, stones).expect("size");
+        let game = Game::with_setup(Rules::chinese(size as u8), board, Color::Black).expect("game");
+        let start = Instant::now();
+        let est = engine.estimate(&game);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let mut living = vec![0u8; size * size];
+        for (p, c) in game.board().stones() {
+            if !est.dead.contains(&p) {
+                living[p.row as usize * size + p.col as usize] = if c == Color::Black { 1 } else { 2 };
+            }
+        }
+        let own = owners(&living, size, &est.ownership);
+        let (mut bad_strict, mut bad_lenient) = (0, 0);
+        let mut picture = Vec::new();
+        for (k, row) in correct.iter().enumerate() {
+            let r = size - 1 - k;
+            let mut line = String::new();
+            for (c, want) in row.chars().enumerate() {
+                let got = match own[r * size + c] {
+                    1 => 'B',
+                    2 => 'W',
+                    _ => ' ',
+                };
+                let ok_lenient = want == '*' || want == 's' || want == got;
+                let ok_strict = want == '*' || (want == 's' && got == ' ') || want == got;
+                bad_lenient += usize::from(!ok_lenient);
+                bad_strict += usize::from(!ok_strict);
+                line.push(if ok_lenient { got.to_ascii_lowercase() } else { '!' });
+            }
+            picture.push(format!("{}   {}   {}", rows[k], line, row));
+        }
+        strict_ok += usize::from(bad_strict == 0);
+        lenient_ok += usize::from(bad_lenient == 0);
+        println!(
+            "{:40} {size:2}x{size:<2} {:4} dead  {bad_strict:3} wrong (strict) {bad_lenient:3} (lenient)  {ms:6.0} ms",
+            f.file_name().unwrap().to_string_lossy(),
+            est.dead.len()
+        );
+        if verbose && bad_lenient > 0 {
+            for l in picture {
+                println!("    {l}");
+            }
+        }
+    }
+    println!(
+        "files with every point right: {strict_ok}/{} strict, {lenient_ok}/{} lenient ('s' free)",
+        files.len(),
+        files.len()
+    );
+}
