@@ -4,6 +4,7 @@
 //! - [`Rules`]: the settings as data (ko rule, scoring, komi, review protocol, variant).
 //! - [`Game`]: the standard Go state machine (play → score review → finished).
 //! - [`score`]: area and territory counting with dead stones and seki.
+//! - [`TimeGame`]: TimeGo, the variant in which a move can change the past ([`timego`]).
 //! - [`record`]: JSON game records and the game view; [`sgf`]: SGF FF\[4\].
 
 pub mod action;
@@ -15,6 +16,7 @@ pub mod point;
 pub mod review;
 pub mod rules;
 pub mod score;
+pub mod timego;
 mod zobrist;
 
 pub use action::Action;
@@ -26,12 +28,11 @@ pub use point::{Point, PointError, MAX_SIZE, MIN_SIZE};
 pub use review::{Review, ReviewError, ReviewOutcome};
 pub use rules::{KoRule, Komi, ReviewProtocol, Rules, Scoring, Variant};
 pub use score::{GameResult, Score, SideScore};
+pub use timego::{TargetPreview, TimeError, TimeGame};
 #[cfg(feature = "serde")]
 pub mod record;
 #[cfg(feature = "serde")]
 pub mod sgf;
-#[cfg(feature = "serde")]
-pub mod timego;
 #[cfg(feature = "serde")]
 pub mod view;
 

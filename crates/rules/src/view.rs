@@ -96,7 +96,7 @@ pub struct GameView {
     pub result: Option<GameResult>,
     /// TimeGo state (placement order, lock boundary, turns), for TimeGo games.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub timego: Option<serde_json::Value>,
+    pub timego: Option<crate::timego::TimeGoView>,
 }
 
 impl Game {

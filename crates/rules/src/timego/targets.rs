@@ -1,0 +1,300 @@
+//! Legal time-move targets with previews of what each would cancel.
+//!
+//! One pass over the order from the lock boundary keeps the replay's board at each index `k`
+//! and asks, for each candidate stone `s` (at index `i`, point `p`):
+//! - could `s` arrive at `k` (point empty, a liberty, no earlier position repeated)?
+//! - is the placement at `k` *independent* of `s`: not on or beside `p`, and touching no chain
+//!   that has `p` as a liberty? Then placing it beside `s` does exactly what it did without.
+//! - where does the position "board at `k` plus `s`" occur in the current replay, if at all?
+//!
+//! A move of `s` to `t` whose arrival captures nothing, whose old placement captured nothing,
+//! with every placement in `[t, i)` independent of `s` and none of the positions "board at `k`
+//! plus `s`" repeating the replay before `t` or reappearing after `i + 1`, cancels nothing and
+//! is decided in O(1) from these arrays (the *fast path*). Any other candidate is replayed from
+//! its target until the replay converges ([`TimeGame::simulate`]), from one shared sweep.
+
+use super::placement::combination_key;
+use super::state::TimeGame;
+use super::turn::Cancelled;
+use super::Placement;
+use crate::board::Board;
+use crate::nohash::HashSet64;
+use crate::point::Point;
+use crate::zobrist::KEYS;
+
+/// A legal target index for a time move, with the placements the move would cancel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TargetPreview {
+    /// The target index in the placement order.
+    pub to: usize,
+    /// The later placements that would be removed from the order.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub cancels: Vec<Cancelled>,
+}
+
+/// The legal time moves of one stone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StoneTargets {
+    /// The stone's point.
+    pub stone: Point,
+    /// The index of its placement in the order.
+    pub index: usize,
+    /// Its legal targets, by increasing index.
+    pub targets: Vec<TargetPreview>,
+}
+
+impl StoneTargets {
+    /// The number of legal targets.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Whether the stone has no legal target.
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrival {
+    Illegal,
+    /// Legal and captures nothing.
+    Plain,
+    /// Legal but captures: needs a replay.
+    Captures,
+}
+
+/// One candidate stone and what the sweep learnt about it, per index `k - boundary`.
+struct Scan {
+    i: usize,
+    s: Placement,
+    key: u64,
+    around: [Option<Point>; 4],
+    arrival: Vec<Arrival>,
+    independent: Vec<bool>,
+    /// Where "board at k plus s" occurs in the replay (`u32::MAX`: nowhere).
+    seen_at: Vec<u32>,
+}
+
+fn neighbours(p: Point, size: u8) -> [Option<Point>; 4] {
+    let mut out = [None; 4];
+    if p.col > 0 {
+        out[0] = Some(Point::new(p.col - 1, p.row));
+    }
+    if p.col + 1 < size {
+        out[1] = Some(Point::new(p.col + 1, p.row));
+    }
+    if p.row > 0 {
+        out[2] = Some(Point::new(p.col, p.row - 1));
+    }
+    if p.row + 1 < size {
+        out[3] = Some(Point::new(p.col, p.row + 1));
+    }
+    out
+}
+
+fn chains(board: &Board, around: &[Option<Point>; 4]) -> [Option<usize>; 4] {
+    around.map(|n| n.and_then(|n| board.chain_id(n)))
+}
+
+impl TimeGame {
+    /// The index of the stone at `stone` if the side to move may time-move it somewhere.
+    fn movable(&self, stone: Point) -> Option<usize> {
+        if self.result.is_some() || self.board.get(stone) != Some(self.to_move) {
+            return None;
+        }
+        let i = self.placement_of(stone)?;
+        (i > self.boundary).then_some(i)
+    }
+
+    /// The side to move's stones that can travel (placement unlocked and not the first
+    /// unlocked one), by increasing index.
+    pub fn movable_stones(&self) -> Vec<(Point, usize)> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let mut out: Vec<(Point, usize)> = self.order[self.boundary..]
+            .iter()
+            .filter(|x| x.color == self.to_move)
+            .filter_map(|x| self.movable(x.point).map(|i| (x.point, i)))
+            .collect();
+        out.sort_by_key(|&(_, i)| i);
+        out.dedup();
+        out
+    }
+
+    /// Every index the stone at `stone` may legally travel to now, each with the placements
+    /// the move would cancel. Empty when the stone cannot move (not the side to move's, locked,
+    /// no stone, game over).
+    pub fn legal_targets(&self, stone: Point) -> Vec<TargetPreview> {
+        match self.movable(stone) {
+            Some(i) => self
+                .targets_of(&[(stone, i)])
+                .pop()
+                .map(|s| s.targets)
+                .unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Every legal time move of the side to move: per movable stone, its legal targets with
+    /// previews. Stones without a legal target are left out.
+    pub fn legal_time_moves(&self) -> Vec<StoneTargets> {
+        let stones = self.movable_stones();
+        self.targets_of(&stones)
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+
+    /// The number of legal (stone, target) time moves of the side to move.
+    pub fn time_move_count(&self) -> usize {
+        self.legal_time_moves().iter().map(StoneTargets::len).sum()
+    }
+
+    fn targets_of(&self, stones: &[(Point, usize)]) -> Vec<StoneTargets> {
+        let b = self.boundary;
+        let size = self.rules.size;
+        let Some(last) = stones.iter().map(|&(_, i)| i).max() else {
+            return Vec::new();
+        };
+        let mut scans: Vec<Scan> = stones
+            .iter()
+            .map(|&(p, i)| Scan {
+                i,
+                s: self.order[i],
+                key: KEYS[self.order[i].color.index()][self.board.index(p)],
+                around: neighbours(p, size),
+                arrival: Vec::with_capacity(i - b),
+                independent: Vec::with_capacity(i - b),
+                seen_at: Vec::with_capacity(i - b),
+            })
+            .collect();
+
+        // Pass 1: one sweep of the replay from the boundary.
+        let mut board = self.board_at(b);
+        for k in b..last {
+            let x = self.order[k];
+            let x_chains = chains(&board, &neighbours(x.point, size));
+            for scan in scans.iter_mut().filter(|s| s.i > k) {
+                let p = scan.s.point;
+                let arrival = match board.probe(p, scan.s.color) {
+                    Err(_) => Arrival::Illegal,
+                    Ok(pr) if self.seen_within(pr.hash, k) => Arrival::Illegal,
+                    Ok(pr) if pr.captures > 0 => Arrival::Captures,
+                    Ok(_) => Arrival::Plain,
+                };
+                scan.arrival.push(arrival);
+                let beside = x.point == p || scan.around.contains(&Some(x.point));
+                let independent = !beside && {
+                    let p_chains = chains(&board, &scan.around);
+                    !x_chains
+                        .iter()
+                        .flatten()
+                        .any(|c| p_chains.contains(&Some(*c)))
+                };
+                scan.independent.push(independent);
+                let h = self.hashes[k] ^ scan.key;
+                scan.seen_at
+                    .push(self.pos_index.get(&h).copied().unwrap_or(u32::MAX));
+            }
+            board
+                .play(x.point, x.color)
+                .expect("stored placements are legal");
+        }
+
+        // Fast path per stone, from the last target down.
+        let n = self.order.len();
+        let mut results: Vec<Vec<TargetPreview>> = Vec::with_capacity(scans.len());
+        let mut slow: Vec<(usize, usize)> = Vec::new(); // (target, scan)
+        for (si, scan) in scans.iter().enumerate() {
+            let i = scan.i;
+            let mut found = Vec::new();
+            let old_captured = self.captured[i] > 0;
+            let mut all_ok = true;
+            let mut min_seen = u32::MAX;
+            let tail = self.prefix[n].wrapping_sub(self.prefix[i + 1]);
+            let term_base = self.powers.pow(1);
+            for t in (b..i).rev() {
+                let d = t - b;
+                let seen = scan.seen_at[d];
+                all_ok &= scan.independent[d] && (seen == u32::MAX || (seen as usize) < i + 2);
+                min_seen = min_seen.min(seen);
+                match scan.arrival[d] {
+                    Arrival::Illegal => {}
+                    Arrival::Plain if all_ok && !old_captured && min_seen as usize > t => {
+                        let moved = self.prefix[i].wrapping_sub(self.prefix[t]);
+                        let hash = self.prefix[t]
+                            .wrapping_add(self.powers.term(scan.s, t))
+                            .wrapping_add(moved.wrapping_mul(term_base))
+                            .wrapping_add(tail);
+                        let key = combination_key(hash, b);
+                        if !self.reached.contains_key(&key) || !self.plain_move_repeats(i, t, key) {
+                            found.push(TargetPreview {
+                                to: t,
+                                cancels: Vec::new(),
+                            });
+                        }
+                    }
+                    _ => slow.push((t, si)),
+                }
+            }
+            found.reverse();
+            results.push(found);
+        }
+
+        // Pass 2: replay the other candidates, sharing one sweep for their starting boards.
+        if !slow.is_empty() {
+            slow.sort_unstable();
+            let mut fresh = HashSet64::default();
+            let mut k = slow[0].0;
+            let mut board = self.board_at(k);
+            for &(t, si) in &slow {
+                while k < t {
+                    let x = self.order[k];
+                    board
+                        .play(x.point, x.color)
+                        .expect("stored placements are legal");
+                    k += 1;
+                }
+                let mut trial = board.clone();
+                let i = scans[si].i;
+                if let Ok(out) = self.simulate(&mut trial, i, t, false, &mut fresh) {
+                    if !self.outcome_repeats(t, &out) {
+                        results[si].push(TargetPreview {
+                            to: t,
+                            cancels: out.cancelled,
+                        });
+                    }
+                }
+            }
+            for r in &mut results {
+                r.sort_by_key(|p| p.to);
+            }
+        }
+
+        scans
+            .iter()
+            .zip(results)
+            .map(|(scan, targets)| StoneTargets {
+                stone: scan.s.point,
+                index: scan.i,
+                targets,
+            })
+            .collect()
+    }
+
+    /// Whether moving placement `i` to `t` with no cancellation repeats a reached combination.
+    fn plain_move_repeats(&self, i: usize, t: usize, key: u64) -> bool {
+        let s = self.order[i];
+        self.reached_matches(key, self.boundary, |o| {
+            o.len() == self.order.len()
+                && o[..t] == self.order[..t]
+                && o[t] == s
+                && o[t + 1..=i] == self.order[t..i]
+                && o[i + 1..] == self.order[i + 1..]
+        })
+    }
+}
