@@ -48,23 +48,25 @@ pub fn show_board(game: &Game) -> String {
     out
 }
 
-/// Star points: the usual 3-3/4-4 points and the centre on odd boards of 7 and up.
+/// Star points: the 3-3 (small boards) or 4-4 points from 7x7 up, the centre of odd boards,
+/// and the side stars of odd boards from 13x13 up.
 fn is_hoshi(size: u8, col: u8, row: u8) -> bool {
     if size < 7 {
         return false;
     }
     let edge = if size < 13 { 2 } else { 3 };
-    let lines = [edge, size / 2, size - 1 - edge];
-    let on = |v: u8| lines.contains(&v);
-    let centre_only = size % 2 == 0 || size < 13;
-    if !(on(col) && on(row)) {
-        return false;
-    }
+    let far = size - 1 - edge;
+    let odd = size & 1 == 1;
     let mid = size / 2;
-    if centre_only && (col == mid || row == mid) {
-        return size % 2 == 1 && col == mid && row == mid;
+    let corner = |v: u8| v == edge || v == far;
+    let middle = |v: u8| odd && v == mid;
+    match (corner(col) || middle(col), corner(row) || middle(row)) {
+        (true, true) => {
+            let centre_line = middle(col) || middle(row);
+            !centre_line || (middle(col) && middle(row)) || size >= 13
+        }
+        _ => false,
     }
-    true
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! GTP conversations through `run`: response framing, every command, errors, undo, SGF.
 
+use tengen_engine::EngineConfig;
 use tengen_gtp::{run, GtpOptions};
 use tengen_rules::{KoRule, Rules, Scoring};
 
@@ -16,7 +17,19 @@ fn converse_with(options: GtpOptions, script: &str) -> Vec<String> {
 }
 
 fn converse(script: &str) -> Vec<String> {
-    converse_with(GtpOptions::default(), script)
+    converse_with(fast(), script)
+}
+
+/// Options with a small engine budget so that `genmove` stays quick in tests.
+fn fast() -> GtpOptions {
+    GtpOptions {
+        engine: EngineConfig {
+            level: 1,
+            playouts: Some(64),
+            ..EngineConfig::default()
+        },
+        ..GtpOptions::default()
+    }
 }
 
 #[test]
@@ -25,7 +38,7 @@ fn responses_echo_ids_and_end_with_a_blank_line() {
     run(
         "1 protocol_version\nname\n7 version\n".as_bytes(),
         &mut out,
-        GtpOptions::default(),
+        fast(),
     )
     .unwrap();
     let text = String::from_utf8(out).unwrap();
@@ -143,14 +156,14 @@ fn scoring_option_changes_final_score() {
     let area = converse_with(
         GtpOptions {
             rules: rules(Scoring::Area),
-            ..GtpOptions::default()
+            ..fast()
         },
         script,
     );
     let territory = converse_with(
         GtpOptions {
             rules: rules(Scoring::Territory),
-            ..GtpOptions::default()
+            ..fast()
         },
         script,
     );
@@ -168,11 +181,23 @@ fn komi_and_final_score_count_the_board_as_it_stands() {
 }
 
 #[test]
-fn final_status_list_groups_strings_with_the_stub_estimate() {
-    let r = converse("boardsize 9\nplay b A1\nplay w E5\nplay b A2\nfinal_status_list alive\nfinal_status_list dead\nfinal_status_list seki\n");
-    assert_eq!(r[4], "= A1 A2\nE5");
-    assert_eq!(r[5], "= ");
-    assert_eq!(r[6], "= ");
+fn final_status_lists_partition_the_stones_into_whole_strings() {
+    let r = converse_with(
+        fast(),
+        "boardsize 9\nplay b A1\nplay w E5\nplay b A2\nfinal_status_list alive\nfinal_status_list dead\nfinal_status_list seki\n",
+    );
+    let mut strings: Vec<String> = r[4..7]
+        .iter()
+        .flat_map(|s| {
+            s.trim_start_matches("= ")
+                .lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    strings.sort();
+    assert_eq!(strings, ["A1 A2", "E5"]);
 }
 
 #[test]
@@ -258,12 +283,7 @@ fn printsgf_without_file_prints_the_game() {
 #[test]
 fn non_utf8_input_is_answered_not_crashed() {
     let mut out = Vec::new();
-    run(
-        &b"\xff\xfe name\nname\n"[..],
-        &mut out,
-        GtpOptions::default(),
-    )
-    .unwrap();
+    run(&b"\xff\xfe name\nname\n"[..], &mut out, fast()).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.starts_with("? unknown command"), "{text}");
     assert!(text.ends_with("= Tengen\n\n"), "{text}");

@@ -207,9 +207,12 @@ fn suicide_and_ko_in_a_file_are_refused() {
     );
 }
 
+/// Whether an error kind is the expected one.
+type KindCheck = fn(&SgfErrorKind) -> bool;
+
 #[test]
 fn malformed_files_give_typed_errors_with_positions() {
-    let cases: &[(&str, fn(&SgfErrorKind) -> bool, (usize, usize))] = &[
+    let cases: &[(&str, KindCheck, (usize, usize))] = &[
         ("", |k| matches!(k, SgfErrorKind::NoGame), (1, 1)),
         ("hello", |k| matches!(k, SgfErrorKind::Expected(_)), (1, 1)),
         (

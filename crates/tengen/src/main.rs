@@ -1,8 +1,13 @@
 //! `tengen`: the one binary. `serve` runs the web app, `gtp` speaks GTP, `replay` evaluates a
 //! record.
 
-use anyhow::Result;
+mod gtp;
+mod replay;
+
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use std::io::Read;
+use std::path::PathBuf;
 
 /// Tengen: play Go and TimeGo.
 #[derive(Debug, Parser)]
@@ -23,6 +28,15 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
+    /// Speak GTP v2 on stdin/stdout (for Sabaki, GoGui, Lizzie, GNU Go matches).
+    Gtp(gtp::GtpArgs),
+    /// Replay a record (JSON, or SGF by `.sgf` extension or a leading `(;`) and print the game
+    /// view as JSON. An illegal action is reported on stderr with its index; the exit status
+    /// is then 1.
+    Replay {
+        /// The record file; standard input when absent or `-`.
+        file: Option<PathBuf>,
+    },
 }
 
 fn main() -> Result<()> {
@@ -41,6 +55,34 @@ fn main() -> Result<()> {
                 .init();
             let runtime = tokio::runtime::Runtime::new()?;
             runtime.block_on(tengen_server::serve(addr, database))?;
+        }
+        Command::Gtp(args) => {
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            tengen_gtp::run(stdin, stdout, args.options())?;
+        }
+        Command::Replay { file } => {
+            let file = file.filter(|f| f.as_os_str() != "-");
+            let bytes = match &file {
+                Some(path) => std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+                None => {
+                    let mut bytes = Vec::new();
+                    std::io::stdin()
+                        .read_to_end(&mut bytes)
+                        .context("cannot read standard input")?;
+                    bytes
+                }
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let format = replay::detect(file.as_deref(), &text);
+            match replay::replay(&text, format) {
+                Ok(view) => println!("{}", serde_json::to_string_pretty(&view)?),
+                Err(failure) => {
+                    eprintln!("error: {failure}");
+                    std::process::exit(1);
+                }
+            }
         }
     }
     Ok(())

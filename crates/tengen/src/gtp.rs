@@ -1,0 +1,86 @@
+//! `tengen gtp` options → [`GtpOptions`].
+
+use clap::{Args, ValueEnum};
+use tengen_engine::EngineConfig;
+use tengen_gtp::GtpOptions;
+use tengen_rules::{KoRule, Rules, Scoring};
+
+/// The ko rule on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KoArg {
+    /// Only the immediate recapture is forbidden.
+    Simple,
+    /// No earlier board position may be repeated.
+    Superko,
+}
+
+/// The counting method on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScoringArg {
+    /// Stones plus surrounded points (Chinese).
+    Area,
+    /// Surrounded points plus prisoners (Japanese).
+    Territory,
+}
+
+/// Options of `tengen gtp`.
+#[derive(Debug, Clone, Args)]
+pub struct GtpArgs {
+    /// Ko rule.
+    #[arg(long, value_enum, default_value = "superko")]
+    pub ko: KoArg,
+    /// Counting method for final_score.
+    #[arg(long, value_enum, default_value = "area")]
+    pub scoring: ScoringArg,
+    /// Engine strength, 1 (beginner) to 10 (full engine).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Playouts per move (overrides the level).
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Seconds per move (overrides the level's budget).
+    #[arg(long, value_parser = positive_seconds)]
+    pub seconds_per_move: Option<f64>,
+    /// Allow the engine to resign hopeless games.
+    #[arg(long)]
+    pub resign: bool,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(format!("'{s}' must be a positive number of seconds"))
+    }
+}
+
+impl GtpArgs {
+    /// The GTP options: 19x19, komi 7.5, the chosen ko rule and scoring.
+    pub fn options(&self) -> GtpOptions {
+        let rules = Rules {
+            ko: match self.ko {
+                KoArg::Simple => KoRule::Simple,
+                KoArg::Superko => KoRule::PositionalSuperko,
+            },
+            scoring: match self.scoring {
+                ScoringArg::Area => Scoring::Area,
+                ScoringArg::Territory => Scoring::Territory,
+            },
+            ..Rules::chinese(19)
+        };
+        GtpOptions {
+            rules,
+            engine: EngineConfig {
+                level: self.level,
+                playouts: self.playouts,
+                threads: self.threads as usize,
+                seconds_per_move: self.seconds_per_move,
+                allow_resign: self.resign,
+            },
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! `tengen gtp` as a subprocess: options reach the rules and the engine, the loop answers.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gtp(args: &[&str], script: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tengen starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn responses(out: &Output) -> Vec<String> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .split("\n\n")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+const FAST: &[&str] = &["--level", "1", "--playouts", "32"];
+
+#[test]
+fn a_session_answers_until_quit() {
+    let r = responses(&gtp(
+        FAST,
+        "1 protocol_version\n2 name\n3 boardsize 9\n4 play black E5\n5 genmove white\n6 quit\n7 name\n",
+    ));
+    assert_eq!(r.len(), 6);
+    assert_eq!(r[0], "=1 2");
+    assert_eq!(r[1], "=2 Tengen");
+    assert_eq!(r[3], "=4 ");
+    assert!(r[4].starts_with("=5 "), "{}", r[4]);
+    assert_eq!(r[5], "=6 ");
+}
+
+#[test]
+fn scoring_option_reaches_final_score() {
+    let script = "boardsize 9\nkomi 0.5\nplay b E5\nfinal_score\n";
+    let mut args = FAST.to_vec();
+    args.extend(["--scoring", "territory", "--ko", "simple"]);
+    assert_eq!(responses(&gtp(&args, script))[3], "= B+79.5");
+    assert_eq!(responses(&gtp(FAST, script))[3], "= B+80.5");
+}
+
+#[test]
+fn ko_option_reaches_the_rules() {
+    // printsgf names the rules: Japanese for territory + simple ko.
+    let mut args = FAST.to_vec();
+    args.extend(["--scoring", "territory", "--ko", "simple"]);
+    let r = responses(&gtp(&args, "printsgf\n"));
+    assert!(r[0].contains("RU[Japanese]"), "{}", r[0]);
+    let r = responses(&gtp(FAST, "printsgf\n"));
+    assert!(r[0].contains("RU[Chinese]"), "{}", r[0]);
+}
+
+#[test]
+fn bad_options_are_refused_with_a_usage_error() {
+    for args in [
+        &["--ko", "none"][..],
+        &["--level", "11"],
+        &["--seconds-per-move", "-1"],
+        &["--threads", "0"],
+    ] {
+        let out = gtp(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn end_of_input_ends_the_session_quietly() {
+    let out = gtp(FAST, "boardsize 9\n");
+    assert_eq!(responses(&out), ["= "]);
+}
