@@ -1,6 +1,7 @@
 //! Helpers shared by the TimeGo tests: a tiny move language and a reference replay.
 #![allow(dead_code)]
 
+use std::collections::HashSet;
 use tengen_rules::timego::Placement;
 use tengen_rules::{Action, Board, Color, Point, Rules, TimeError, TimeGame};
 
@@ -79,25 +80,29 @@ pub enum RefIllegal {
 }
 
 /// Plays `x` on `board` under the replay rule, with `seen` the positions so far.
-pub fn ref_play(board: &mut Board, seen: &mut Vec<u64>, x: Placement) -> Result<(), RefIllegal> {
+pub fn ref_play(
+    board: &mut Board,
+    seen: &mut HashSet<u64>,
+    x: Placement,
+) -> Result<(), RefIllegal> {
     if board.get(x.point).is_some() {
         return Err(RefIllegal::Occupied);
     }
-    let mut next = board.clone();
-    next.play(x.point, x.color)
+    let probe = board
+        .probe(x.point, x.color)
         .map_err(|_| RefIllegal::Suicide)?;
-    if seen.contains(&next.hash()) {
+    if seen.contains(&probe.hash) {
         return Err(RefIllegal::Repeated);
     }
-    seen.push(next.hash());
-    *board = next;
+    board.play(x.point, x.color).unwrap();
+    seen.insert(board.hash());
     Ok(())
 }
 
 /// Replays an order from the empty board, requiring every placement to be legal.
 pub fn ref_replay(size: u8, order: &[Placement]) -> Result<Board, String> {
     let mut board = Board::new(size).unwrap();
-    let mut seen = vec![board.hash()];
+    let mut seen = HashSet::from([board.hash()]);
     for (k, &x) in order.iter().enumerate() {
         ref_play(&mut board, &mut seen, x).map_err(|e| {
             format!(
@@ -118,7 +123,7 @@ pub fn ref_time(
     t: usize,
 ) -> Option<(Vec<Placement>, Vec<usize>)> {
     let mut board = Board::new(size).unwrap();
-    let mut seen = vec![board.hash()];
+    let mut seen = HashSet::from([board.hash()]);
     for &x in &order[..t] {
         ref_play(&mut board, &mut seen, x).expect("prefix legal");
     }
