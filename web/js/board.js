@@ -89,8 +89,8 @@ export class Board {
         el('text', { x, y: size - row }, coords).textContent = String(row + 1);
       }
     }
-    this.territoryLayer = el('g', { class: 'territory', 'aria-hidden': 'true' }, svg);
     this.stoneLayer = el('g', { class: 'stones', 'aria-hidden': 'true' }, svg);
+    this.territoryLayer = el('g', { class: 'territory', 'aria-hidden': 'true' }, svg);
     this.markLayer = el('g', { class: 'marks', 'aria-hidden': 'true' }, svg);
     this.preview = el('circle', { class: 'preview', r: 0.47, visibility: 'hidden' }, svg);
     this.focusRing = el('rect', { class: 'focus-ring', width: 0.92, height: 0.92, rx: 0.12 }, svg);
@@ -146,7 +146,7 @@ export class Board {
           if ((owner === 'B' || owner === 'W') && (!stone || dead.has(name))) {
             el('rect', {
               class: owner === 'B' ? 'terr black' : 'terr white',
-              x: cx - 0.17, y: cy - 0.17, width: 0.34, height: 0.34,
+              x: cx - 0.15, y: cy - 0.15, width: 0.3, height: 0.3,
             }, terr);
           }
         } else if (overlay.estimate) {

@@ -21,9 +21,8 @@ async fn post_raw(path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
         .body(body.into())
         .unwrap();
     let (status, bytes, _) = send(request).await;
-    let value = serde_json::from_slice(&bytes).unwrap_or(Value::String(
-        String::from_utf8_lossy(&bytes).into_owned(),
-    ));
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or(Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     (status, value)
 }
 
@@ -81,7 +80,10 @@ async fn assert_illegal(moves: &[&str], action: Value, reason: &str) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
     assert_eq!(error["index"], moves.len(), "{error}");
     let message = error["error"].as_str().unwrap();
-    assert!(message.contains(reason), "{message} should mention {reason}");
+    assert!(
+        message.contains(reason),
+        "{message} should mention {reason}"
+    );
 }
 
 #[tokio::test]
@@ -111,19 +113,36 @@ async fn placing_during_score_review_is_a_422() {
 
 #[tokio::test]
 async fn confirming_white_before_black_is_a_422() {
-    assert_illegal(&["E5", "pass", "pass"], json!({"confirm": "white"}), "Black").await;
+    assert_illegal(
+        &["E5", "pass", "pass"],
+        json!({"confirm": "white"}),
+        "Black",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn marking_an_empty_point_dead_is_a_422() {
-    assert_illegal(&["E5", "pass", "pass"], json!({"toggle_dead": "D4"}), "no stone").await;
+    assert_illegal(
+        &["E5", "pass", "pass"],
+        json!({"toggle_dead": "D4"}),
+        "no stone",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn a_move_after_resignation_is_a_422() {
     let mut r = record(&["E5"]);
-    r["actions"].as_array_mut().unwrap().push(json!({"resign": "white"}));
-    let (status, error) = post("/api/apply", json!({"record": r, "action": {"place": "D4"}})).await;
+    r["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"resign": "white"}));
+    let (status, error) = post(
+        "/api/apply",
+        json!({"record": r, "action": {"place": "D4"}}),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error["index"], 2);
     assert!(error["error"].as_str().unwrap().contains("over"));
@@ -149,7 +168,11 @@ async fn two_passes_open_review_with_a_suggestion_and_both_confirmations_finish(
     let actions = r["actions"].as_array_mut().unwrap();
     actions.push(json!({"toggle_dead": "D4"}));
     actions.push(json!({"confirm": "black"}));
-    let (status, answer) = post("/api/apply", json!({"record": r, "action": {"confirm": "white"}})).await;
+    let (status, answer) = post(
+        "/api/apply",
+        json!({"record": r, "action": {"confirm": "white"}}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["view"]["phase"], "finished");
     // Black: E5 and 80 points of territory (D4 removed) = 81; White 7.5.
@@ -184,7 +207,11 @@ async fn a_record_of_the_wrong_shape_is_a_400() {
 
 #[tokio::test]
 async fn an_unusable_board_size_is_a_400() {
-    let (status, error) = post("/api/evaluate", json!({"rules": {"size": 40}, "actions": []})).await;
+    let (status, error) = post(
+        "/api/evaluate",
+        json!({"rules": {"size": 40}, "actions": []}),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
 }
 
@@ -196,7 +223,10 @@ async fn an_apply_body_without_an_action_is_a_400() {
 
 #[tokio::test]
 async fn an_oversized_body_is_a_413() {
-    let big = format!("{{\"rules\": {{\"size\": 9}}, \"actions\": [], \"date\": \"{}\"}}", "x".repeat(400_000));
+    let big = format!(
+        "{{\"rules\": {{\"size\": 9}}, \"actions\": [], \"date\": \"{}\"}}",
+        "x".repeat(400_000)
+    );
     let (status, error) = post_raw("/api/evaluate", big).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(error["error"].as_str().unwrap().contains("larger"));
@@ -211,7 +241,11 @@ async fn an_unknown_api_route_is_a_json_404() {
 
 #[tokio::test]
 async fn genmove_plays_a_legal_move_for_the_side_to_move() {
-    let (status, answer) = post("/api/genmove", json!({"record": record(&["E5"]), "level": 1})).await;
+    let (status, answer) = post(
+        "/api/genmove",
+        json!({"record": record(&["E5"]), "level": 1}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["record"]["actions"].as_array().unwrap().len(), 2);
     assert_eq!(answer["view"]["to_move"], "black");
@@ -222,7 +256,11 @@ async fn genmove_plays_a_legal_move_for_the_side_to_move() {
 #[tokio::test]
 async fn genmove_refuses_a_level_out_of_range() {
     for level in [0, 11] {
-        let (status, error) = post("/api/genmove", json!({"record": record(&[]), "level": level})).await;
+        let (status, error) = post(
+            "/api/genmove",
+            json!({"record": record(&[]), "level": level}),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(error["error"].as_str().unwrap().contains("level"));
     }
@@ -230,7 +268,11 @@ async fn genmove_refuses_a_level_out_of_range() {
 
 #[tokio::test]
 async fn genmove_during_review_is_a_422() {
-    let (status, _) = post("/api/genmove", json!({"record": record(&["E5", "pass", "pass"]), "level": 3})).await;
+    let (status, _) = post(
+        "/api/genmove",
+        json!({"record": record(&["E5", "pass", "pass"]), "level": 3}),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
@@ -252,7 +294,10 @@ async fn sgf_export_and_import_round_trip() {
         .unwrap();
     let (status, bytes, headers) = send(request).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("application/x-go-sgf"));
+    assert!(headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("application/x-go-sgf"));
     let sgf = String::from_utf8(bytes).unwrap();
     assert!(sgf.contains("SZ[9]") && sgf.contains(";B[ee]"), "{sgf}");
     let (status, answer) = post_raw("/api/sgf/import", sgf).await;
@@ -277,9 +322,15 @@ async fn the_page_is_served_with_versioned_assets_and_no_cache() {
     assert_eq!(status, StatusCode::OK);
     let html = String::from_utf8(bytes).unwrap();
     assert!(!html.contains("__V__"));
-    assert!(html.contains(&format!("/assets/{}/js/app.js", tengen_server::assets::version())));
+    assert!(html.contains(&format!(
+        "/assets/{}/js/app.js",
+        tengen_server::assets::version()
+    )));
     assert_eq!(headers[header::CACHE_CONTROL], "no-cache");
-    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
+    assert!(headers[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
 }
 
 #[tokio::test]

@@ -29,6 +29,7 @@ pub struct Session {
     driver: Child,
     profile: PathBuf,
     server: tokio::task::JoinHandle<()>,
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
 fn free_port() -> u16 {
@@ -45,6 +46,7 @@ pub async fn start() -> Option<Session> {
         eprintln!("SKIPPED: Chromium or chromedriver is not installed (see docs/WEB.md)");
         return None;
     };
+    let turn = ONE_AT_A_TIME.lock().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let server = tokio::spawn(async move {
@@ -58,11 +60,8 @@ pub async fn start() -> Option<Session> {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
-    let profile = std::env::temp_dir().join(format!(
-        "tengen-chromium-{}-{}",
-        std::process::id(),
-        port
-    ));
+    let profile =
+        std::env::temp_dir().join(format!("tengen-chromium-{}-{}", std::process::id(), port));
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -98,6 +97,7 @@ pub async fn start() -> Option<Session> {
         driver,
         profile,
         server,
+        _turn: turn,
     })
 }
 
@@ -164,12 +164,20 @@ impl Session {
             "const e = document.querySelector({}); return e ? e.textContent : '';",
             json!(css)
         );
-        self.js(&script).await.as_str().unwrap_or_default().to_string()
+        self.js(&script)
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     }
 
     /// Clicks an element.
     pub async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// The stone at a point: "black", "white" or "" (from the rendered view).
@@ -177,7 +185,12 @@ impl Session {
         let script = format!(
             "const c = document.getElementById('pt-{point}'); return c ? c.getAttribute('aria-label') : '';"
         );
-        let label = self.js(&script).await.as_str().unwrap_or_default().to_string();
+        let label = self
+            .js(&script)
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         if label.contains("black stone") {
             "black".into()
         } else if label.contains("white stone") {
@@ -191,8 +204,10 @@ impl Session {
     pub async fn play(&self, point: &str) {
         let before = self.actions().await;
         self.click(&format!("#pt-{point}")).await;
-        self.wait_for(&format!("window.__tengen && window.__tengen.actions() > {before}"))
-            .await;
+        self.wait_for(&format!(
+            "window.__tengen && window.__tengen.actions() > {before}"
+        ))
+        .await;
     }
 
     /// The number of actions in the current round's record.
@@ -214,15 +229,18 @@ impl Session {
 
     /// Waits for the app to have a round loaded (and not be busy).
     pub async fn ready(&self) {
-        self.wait_for("window.__tengen && window.__tengen.ready()").await;
+        self.wait_for("window.__tengen && window.__tengen.ready()")
+            .await;
     }
 
     /// Clicks a button that changes the record and waits for it to change.
     pub async fn act(&self, css: &str) {
         let before = self.actions().await;
         self.click(css).await;
-        self.wait_for(&format!("window.__tengen.actions() !== {before} && window.__tengen.ready()"))
-            .await;
+        self.wait_for(&format!(
+            "window.__tengen.actions() !== {before} && window.__tengen.ready()"
+        ))
+        .await;
     }
 
     /// Saves a screenshot under /tmp/shots/.
@@ -240,8 +258,6 @@ impl Drop for Session {
     }
 }
 
-/// Serialises browser tests: two Chromiums at once on a 2-core machine only slow both down.
-pub fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
+/// Serialises browser tests of one file: two Chromiums at once on a 2-core machine only slow
+/// both down (and a panicking test does not poison it).
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
