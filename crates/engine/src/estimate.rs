@@ -16,6 +16,12 @@ const SEKI_DEAD_BELOW: f32 = -0.7;
 /// An empty point shared by both colors counts for one side when ownership passes this.
 const OWNED_ABOVE: f32 = 0.5;
 
+/// A chain whose ownership is below this is not clearly alive: if it also has no eye and is
+/// enclosed by solid opponent stones, it is dead (the players have stopped, so it cannot live).
+const UNCLEAR_BELOW: f32 = 0.4;
+/// Opponent chains around an enclosure must be at least this clearly alive.
+const SOLID_ABOVE: f32 = 0.3;
+
 /// Playouts for an estimate on a board of side `size` (about equal time for every size).
 pub fn default_playouts(size: u8) -> u32 {
     let area = size as u32 * size as u32;
@@ -29,8 +35,14 @@ pub struct Analysis {
     pub dead: BTreeSet<Point>,
     /// Ownership per point, row-major from the bottom-left, +1 Black.
     pub ownership: Vec<f32>,
-    /// Area score, Black minus White, komi included.
+    /// Expected area score, Black minus White, komi included (contested empty regions
+    /// follow the ownership).
     pub score: f64,
+    /// The count as it stands, Black minus White, komi included: dead stones removed, empty
+    /// regions bordered by both colors neutral.
+    pub counted: f64,
+    /// The size of the largest empty region bordered by both colors (0 when all is settled).
+    pub largest_open: usize,
 }
 
 /// Mean ownership over `playouts` heavy playouts from `board`, half with each color first.
@@ -146,6 +158,14 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
             mean < DEAD_BELOW
         };
     }
+    let means: Vec<f32> = (0..n_chains)
+        .map(|c| sum[c] / count[c].max(1) as f32)
+        .collect();
+    for c in eyeless_and_enclosed(&cells, size, &chain, &means) {
+        if !forced_alive[c] && !in_seki[c] && means[c] < UNCLEAR_BELOW {
+            chain_dead[c] = true;
+        }
+    }
     let mut dead = BTreeSet::new();
     let mut living = cells.clone();
     for p in 0..area {
@@ -154,18 +174,38 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
             living[p] = 0;
         }
     }
-    let score = area_score(&living, size, &ownership) - game.rules().komi.points();
+    let komi = game.rules().komi.points();
+    let score = area_score(&owners(&living, size, Some(&ownership))) - komi;
+    let counted = area_score(&owners(&living, size, None)) - komi;
     Analysis {
         dead,
         ownership,
         score,
+        counted,
+        largest_open: largest_open(&living, size),
     }
 }
 
+/// The size of the largest empty region that touches both colors.
+fn largest_open(living: &[u8], size: usize) -> usize {
+    let (region, n) = label(living, size, |c| c == 0);
+    let mut touches = vec![0u8; n];
+    let mut len = vec![0usize; n];
+    for p in 0..living.len() {
+        if living[p] == 0 {
+            len[region[p]] += 1;
+            for q in grid_neighbours(p, size) {
+                touches[region[p]] |= living[q];
+            }
+        }
+    }
+    (0..n).filter(|&r| touches[r] == 3).map(|r| len[r]).max().unwrap_or(0)
+}
+
 /// The owner of each point once dead stones are removed: 1 Black, 2 White, 0 neutral. Empty
-/// regions bordered by one color belong to it; regions bordered by both follow the playout
-/// ownership where it is clear.
-pub fn owners(living: &[u8], size: usize, ownership: &[f32]) -> Vec<u8> {
+/// regions bordered by one color belong to it; regions bordered by both are neutral, or, when
+/// `ownership` is given, follow it where it is clear.
+pub fn owners(living: &[u8], size: usize, ownership: Option<&[f32]>) -> Vec<u8> {
     let (region, n) = label(living, size, |c| c == 0);
     let mut touches = vec![0u8; n];
     for p in 0..living.len() {
@@ -180,24 +220,78 @@ pub fn owners(living: &[u8], size: usize, ownership: &[f32]) -> Vec<u8> {
             if living[p] != 0 {
                 return living[p];
             }
+            let own = ownership.map_or(0.0, |o| o[p]);
             match touches[region[p]] {
                 1 => 1,
                 2 => 2,
-                _ if ownership[p] > OWNED_ABOVE => 1,
-                _ if ownership[p] < -OWNED_ABOVE => 2,
+                _ if own > OWNED_ABOVE => 1,
+                _ if own < -OWNED_ABOVE => 2,
                 _ => 0,
             }
         })
         .collect()
 }
 
-fn area_score(living: &[u8], size: usize, ownership: &[f32]) -> f64 {
-    owners(living, size, ownership)
-        .into_iter()
+fn area_score(owners: &[u8]) -> f64 {
+    owners
+        .iter()
         .map(|o| match o {
             1 => 1.0,
             2 => -1.0,
             _ => 0.0,
         })
         .sum()
+}
+
+/// Chains that have no eye (no empty area bordered only by their color) inside their
+/// enclosure (the connected points not of the opponent's color around them), when that
+/// enclosure holds no clearly living friendly chain and every opponent chain around it is
+/// clearly alive. `means` is each chain's mean ownership seen from its own color.
+fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let (empty_region, n_empty) = label(cells, size, |c| c == 0);
+    // Which colors border each empty area.
+    let mut empty_touch = vec![0u8; n_empty];
+    for p in 0..cells.len() {
+        if cells[p] == 0 {
+            for q in grid_neighbours(p, size) {
+                empty_touch[empty_region[p]] |= cells[q];
+            }
+        }
+    }
+    for color in [1u8, 2u8] {
+        let opp = 3 - color;
+        let (encl, n) = label(cells, size, |c| c != opp);
+        let mut has_eye = vec![false; n];
+        let mut friendly_alive = vec![false; n];
+        let mut solid = vec![true; n];
+        for p in 0..cells.len() {
+            let e = encl[p];
+            if e == usize::MAX {
+                continue;
+            }
+            match cells[p] {
+                0 if empty_touch[empty_region[p]] == color => has_eye[e] = true,
+                c if c == color && means[chain[p]] > SOLID_ABOVE => friendly_alive[e] = true,
+                _ => {}
+            }
+            for q in grid_neighbours(p, size) {
+                if cells[q] == opp && means[chain[q]] <= SOLID_ABOVE {
+                    solid[e] = false;
+                }
+            }
+        }
+        let mut seen = vec![false; means.len()];
+        for p in 0..cells.len() {
+            if cells[p] != color || seen[chain[p]] {
+                continue;
+            }
+            seen[chain[p]] = true;
+            let e = encl[p];
+            if !has_eye[e] && !friendly_alive[e] && solid[e] {
+                out.push(chain[p]);
+            }
+        }
+    }
+    out
 }

@@ -28,6 +28,8 @@ pub use search::{Progress, ProgressFn, SearchControl};
 
 /// Win rate under which a search result counts as hopeless (for resigning).
 const RESIGN_BELOW: f32 = 0.08;
+/// A position is finished when no empty region bordered by both colors is larger than this.
+const MAX_OPEN_WHEN_FINISHED: usize = 1;
 /// Ownership beyond which a point counts as settled (playing there changes nothing).
 const SETTLED_ABOVE: f32 = 0.85;
 
@@ -316,7 +318,8 @@ impl Engine {
         // Passing: only when the count with the estimated dead stones does not lose.
         let analysis = estimate::decide(game, stats.ownership.clone());
         let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let pass_wins = analysis.score * sign > 0.0;
+        let pass_wins = analysis.counted * sign > 0.0;
+        let finished = analysis.largest_open <= MAX_OPEN_WHEN_FINISHED;
         let opponent_passed = game.last_move().is_some_and(|m| m.point.is_none());
         let own_at = |m: usize| stats.ownership[board.flat(m)];
         let settled = own_at(mv).abs() > SETTLED_ABOVE;
@@ -340,10 +343,10 @@ impl Engine {
                 tree.nodes[capture.unwrap_or(chosen)].mv as usize,
             ));
         }
-        if pass_wins && (opponent_passed || settled) {
+        if pass_wins && (opponent_passed || (settled && finished)) {
             return EngineMove::Pass;
         }
-        if settled && winrate < 0.02 && stats.playouts >= 200 {
+        if settled && finished && winrate < 0.02 && stats.playouts >= 200 {
             // Lost, and nothing on the board is left to change: stop playing pointless moves.
             return EngineMove::Pass;
         }

@@ -20,7 +20,7 @@ const P_TACTICS: f32 = 0.95;
 /// still played rather than passing (passing lets the opponent kill living groups), while
 /// larger chains, as in seki, are left alone.
 const MAX_FALLBACK_SELF_ATARI: u32 = MAX_FALLBACK;
-const MAX_FALLBACK: u32 = 1000;
+const MAX_FALLBACK: u32 = 3;
 
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;

@@ -1,0 +1,127 @@
+//! Dead-stone estimation on hand-made finished positions.
+
+mod common;
+
+use common::{position, pt};
+use std::collections::BTreeSet;
+use tengen_engine::{Engine, EngineConfig};
+use tengen_rules::{Color, Point};
+
+fn dead(points: &[&str]) -> BTreeSet<Point> {
+    points.iter().map(|p| pt(p)).collect()
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig::default())
+}
+
+#[test]
+fn dead_stones_inside_large_territories_are_found() {
+    let game = position(
+        &[
+            "....XO...",
+            "....XO...",
+            "..O.XO...",
+            "..O.XO...",
+            "....XO...",
+            "....XO...",
+            "....XO.X.",
+            "....XO...",
+            "....XO...",
+        ],
+        Color::Black,
+        7.5,
+    );
+    let est = engine().estimate_with_playouts(&game, 600);
+    assert_eq!(est.dead, dead(&["C7", "C6", "H3"]));
+    // Black 9 stones + 36 points, White 9 stones + 27 points, komi 7.5.
+    assert_eq!(est.score, 1.5);
+    let own = |p: &str| {
+        let p = pt(p);
+        est.ownership[p.row as usize * 9 + p.col as usize]
+    };
+    assert!(own("C7") > 0.5 && own("H3") < -0.5);
+}
+
+#[test]
+fn seki_groups_stay_alive() {
+    // Black A2-C2-B1 and White D2-F2-D1-F1 each have one eye and share C1.
+    let game = position(
+        &[
+            "...OX....",
+            "...OX....",
+            "...OX....",
+            "...OX....",
+            "...OX....",
+            "OOOOX....",
+            "OOOXXXXXX",
+            "XXXOOOX..",
+            ".X.O.OX..",
+        ],
+        Color::Black,
+        7.5,
+    );
+    let est = engine().estimate_with_playouts(&game, 600);
+    assert_eq!(est.dead, BTreeSet::new());
+}
+
+#[test]
+fn a_settled_position_has_no_dead_stones_and_an_exact_score() {
+    let game = position(
+        &[
+            ".X.XO.O.O",
+            "XXXXOOOOO",
+            ".X.XO.O.O",
+            "XXXXOOOOO",
+            ".X.XO.O.O",
+            "XXXXOOOOO",
+            ".X.XO.O.O",
+            "XXXXOOOOO",
+            ".X.XO.O.O",
+        ],
+        Color::White,
+        7.5,
+    );
+    let est = engine().estimate_with_playouts(&game, 300);
+    assert!(est.dead.is_empty());
+    assert_eq!(est.score, 36.0 - 45.0 - 7.5);
+    assert!(est.ownership.iter().all(|o| o.abs() == 1.0), "pass-alive everywhere");
+}
+
+#[test]
+fn a_dead_corner_group_with_one_eye_is_dead_as_a_whole() {
+    // White's corner group (A1-C2 area) has one eye at A1 inside Black's living wall.
+    let game = position(
+        &[
+            ".........",
+            ".........",
+            "..X......",
+            ".......X.",
+            ".........",
+            "XXXXX....",
+            "OOOOX..X.",
+            "X.OOX....",
+            ".OO.X....",
+        ],
+        Color::Black,
+        7.5,
+    );
+    let est = engine().estimate_with_playouts(&game, 600);
+    let white: BTreeSet<Point> = game
+        .board()
+        .stones()
+        .filter(|&(_, c)| c == Color::White)
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(est.dead, white);
+    assert!(!est.dead.contains(&pt("A2")), "black A2 is captured with it, not dead");
+    assert!(est.score > 0.0);
+}
+
+#[test]
+fn estimate_of_an_empty_board_is_komi() {
+    let game = position(&[".....", ".....", ".....", ".....", "....."], Color::Black, 0.5);
+    let est = engine().estimate_with_playouts(&game, 50);
+    assert!(est.dead.is_empty());
+    assert_eq!(est.ownership.len(), 25);
+}
