@@ -175,8 +175,18 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
         }
     }
     let komi = game.rules().komi.points();
-    let score = area_score(&owners(&living, size, Some(&ownership))) - komi;
-    let counted = area_score(&owners(&living, size, None)) - komi;
+    let expected = owners(&living, size, Some(&ownership));
+    let settled = owners(&living, size, None);
+    let score = area_score(&expected) - komi;
+    let counted = area_score(&settled) - komi;
+    // Report the decision where there is one (stones, one-colored areas), the playouts elsewhere.
+    for (o, &s) in ownership.iter_mut().zip(&settled) {
+        match s {
+            1 => *o = 1.0,
+            2 => *o = -1.0,
+            _ => {}
+        }
+    }
     Analysis {
         dead,
         ownership,
