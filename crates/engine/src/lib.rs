@@ -28,6 +28,8 @@ pub use search::{Progress, ProgressFn, SearchControl};
 
 /// Win rate under which a search result counts as hopeless (for resigning).
 const RESIGN_BELOW: f32 = 0.08;
+/// Win rate under which a settled game counts as lost (then the engine passes back).
+const LOST_BELOW: f32 = 0.05;
 /// A position is finished when no empty region bordered by both colors is larger than this.
 const MAX_OPEN_WHEN_FINISHED: usize = 1;
 /// Ownership beyond which a point counts as settled (playing there changes nothing).
@@ -343,11 +345,13 @@ impl Engine {
                 tree.nodes[capture.unwrap_or(chosen)].mv as usize,
             ));
         }
-        if pass_wins && (opponent_passed || (settled && finished)) {
+        if opponent_passed && (pass_wins || (settled && winrate < LOST_BELOW)) {
+            // Passing ends the game: do it when the count wins, or when the game is lost and
+            // the best move changes nothing.
             return EngineMove::Pass;
         }
-        if settled && finished && winrate < 0.02 && stats.playouts >= 200 {
-            // Lost, and nothing on the board is left to change: stop playing pointless moves.
+        if pass_wins && finished && nothing_left(game, tree) {
+            // Every move left is inside pass-alive territory: playing on changes nothing.
             return EngineMove::Pass;
         }
         EngineMove::Place(to_point(mv))
@@ -372,6 +376,19 @@ impl Engine {
     pub fn suggest_dead(&self, game: &Game) -> BTreeSet<Point> {
         self.estimate(game).dead
     }
+}
+
+/// Whether every root move lies in pass-alive territory (of either color).
+fn nothing_left(game: &Game, tree: &Tree) -> bool {
+    let board = game.board();
+    let size = board.size() as usize;
+    let mut cells = vec![0u8; size * size];
+    for (p, c) in board.stones() {
+        cells[p.row as usize * size + p.col as usize] = if c == Color::Black { 1 } else { 2 };
+    }
+    let pa = benson::pass_alive(&cells, size);
+    tree.children(0)
+        .all(|c| pa.territory[tree.root_board.flat(tree.nodes[c].mv as usize)] != 0)
 }
 
 /// A root move sampled with probability proportional to visits^(1/temperature).
