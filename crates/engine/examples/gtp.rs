@@ -43,10 +43,15 @@ impl State {
             "name" => Ok("Tengen".into()),
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "list_commands" => Ok(COMMANDS.join("\n")),
-            "known_command" => Ok(COMMANDS.contains(&args.first().copied().unwrap_or("")).to_string()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or(""))
+                .to_string()),
             "quit" => Ok(String::new()),
             "boardsize" => {
-                let n: u8 = args.first().and_then(|a| a.parse().ok()).ok_or("unacceptable size")?;
+                let n: u8 = args
+                    .first()
+                    .and_then(|a| a.parse().ok())
+                    .ok_or("unacceptable size")?;
                 if !(2..=25).contains(&n) {
                     return Err("unacceptable size".into());
                 }
@@ -59,13 +64,19 @@ impl State {
                 Ok(String::new())
             }
             "komi" => {
-                let k: f64 = args.first().and_then(|a| a.parse().ok()).ok_or("syntax error")?;
+                let k: f64 = args
+                    .first()
+                    .and_then(|a| a.parse().ok())
+                    .ok_or("syntax error")?;
                 self.komi = Komi::from_points(k).map_err(|e| e.to_string())?;
                 self.reset();
                 Ok(String::new())
             }
             "play" => {
-                let color = args.first().and_then(|c| Color::parse(c)).ok_or("syntax error")?;
+                let color = args
+                    .first()
+                    .and_then(|c| Color::parse(c))
+                    .ok_or("syntax error")?;
                 let v = args.get(1).ok_or("syntax error")?;
                 self.turn(color)?;
                 if v.eq_ignore_ascii_case("pass") {
@@ -77,7 +88,10 @@ impl State {
                 Ok(String::new())
             }
             "genmove" => {
-                let color = args.first().and_then(|c| Color::parse(c)).ok_or("syntax error")?;
+                let color = args
+                    .first()
+                    .and_then(|c| Color::parse(c))
+                    .ok_or("syntax error")?;
                 self.turn(color)?;
                 let mv = self.engine.genmove(&self.game, color, self.clock.take());
                 if let Some(info) = self.engine.last_search() {
@@ -86,7 +100,11 @@ impl State {
                         info.playouts,
                         info.seconds,
                         info.winrate,
-                        if info.reused_tree { " (tree reused)" } else { "" }
+                        if info.reused_tree {
+                            " (tree reused)"
+                        } else {
+                            ""
+                        }
                     );
                 }
                 match mv {
@@ -103,8 +121,14 @@ impl State {
             }
             "time_settings" => Ok(String::new()),
             "time_left" => {
-                let secs: f64 = args.get(1).and_then(|a| a.parse().ok()).ok_or("syntax error")?;
-                let stones: u32 = args.get(2).and_then(|a| a.parse().ok()).ok_or("syntax error")?;
+                let secs: f64 = args
+                    .get(1)
+                    .and_then(|a| a.parse().ok())
+                    .ok_or("syntax error")?;
+                let stones: u32 = args
+                    .get(2)
+                    .and_then(|a| a.parse().ok())
+                    .ok_or("syntax error")?;
                 self.clock = Some(Clock {
                     seconds: secs,
                     stones,
@@ -119,7 +143,12 @@ impl State {
             "final_status_list" => {
                 let est = self.engine.estimate(&self.game);
                 match args.first().copied() {
-                    Some("dead") => Ok(est.dead.iter().map(|p| p.to_gtp()).collect::<Vec<_>>().join(" ")),
+                    Some("dead") => Ok(est
+                        .dead
+                        .iter()
+                        .map(|p| p.to_gtp())
+                        .collect::<Vec<_>>()
+                        .join(" ")),
                     Some("alive") => Ok(self
                         .game
                         .board()

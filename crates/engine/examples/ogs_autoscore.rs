@@ -67,7 +67,8 @@ fn main() {
         let mut living = vec![0u8; size * size];
         for (p, c) in game.board().stones() {
             if !est.dead.contains(&p) {
-                living[p.row as usize * size + p.col as usize] = if c == Color::Black { 1 } else { 2 };
+                living[p.row as usize * size + p.col as usize] =
+                    if c == Color::Black { 1 } else { 2 };
             }
         }
         let own = owners(&living, size, None);
@@ -86,7 +87,11 @@ fn main() {
                 let ok_strict = want == '*' || (want == 's' && got == ' ') || want == got;
                 bad_lenient += usize::from(!ok_lenient);
                 bad_strict += usize::from(!ok_strict);
-                line.push(if ok_lenient { got.to_ascii_lowercase() } else { '!' });
+                line.push(if ok_lenient {
+                    got.to_ascii_lowercase()
+                } else {
+                    '!'
+                });
             }
             picture.push(format!("{}   {}   {}", rows[k], line, row));
         }

@@ -154,9 +154,9 @@ fn analyse(cells: &[u8], size: usize, color: u8, out: &mut PassAlive) {
             continue;
         }
         let members: Vec<usize> = (0..cells.len()).filter(|&p| region[p] == r).collect();
-        let sealed = members.iter().all(|&p| {
-            cells[p] != 0 || grid_neighbours(p, size).any(|q| cells[q] == color)
-        });
+        let sealed = members
+            .iter()
+            .all(|&p| cells[p] != 0 || grid_neighbours(p, size).any(|q| cells[q] == color));
         if sealed {
             for p in members {
                 out.territory[p] = color;

@@ -46,7 +46,12 @@ pub struct Analysis {
 }
 
 /// Mean ownership over `playouts` heavy playouts from `board`, half with each color first.
-pub fn playout_ownership(board: &PlayoutBoard, playouts: u32, threads: usize, seed: u64) -> Vec<f32> {
+pub fn playout_ownership(
+    board: &PlayoutBoard,
+    playouts: u32,
+    threads: usize,
+    seed: u64,
+) -> Vec<f32> {
     let area = board.size() * board.size();
     let threads = threads.clamp(1, 64).min(playouts.max(1) as usize);
     let per = playouts.div_ceil(threads as u32);
@@ -61,7 +66,11 @@ pub fn playout_ownership(board: &PlayoutBoard, playouts: u32, threads: usize, se
                     let mut sum = vec![0i64; area];
                     for k in 0..per {
                         b.copy_from(board);
-                        b.set_to_move(if (k + t as u32) % 2 == 0 { BLACK } else { WHITE });
+                        b.set_to_move(if (k + t as u32).is_multiple_of(2) {
+                            BLACK
+                        } else {
+                            WHITE
+                        });
                         playout(&mut b, &mut rng, Policy::Heavy, &mut moves);
                         b.owners(&mut owners);
                         for (s, &o) in sum.iter_mut().zip(&owners) {
@@ -106,12 +115,12 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
         cells[flat(p)] = if c == Color::Black { 1 } else { 2 };
     }
     let pa = pass_alive(&cells, size);
-    for p in 0..area {
-        let sign = |c: u8| if c == 1 { 1.0 } else { -1.0 };
-        if pa.alive[p] != 0 {
-            ownership[p] = sign(pa.alive[p]);
-        } else if pa.territory[p] != 0 {
-            ownership[p] = sign(pa.territory[p]);
+    let sign = |c: u8| if c == 1 { 1.0 } else { -1.0 };
+    for (o, (&alive, &territory)) in ownership.iter_mut().zip(pa.alive.iter().zip(&pa.territory)) {
+        if alive != 0 {
+            *o = sign(alive);
+        } else if territory != 0 {
+            *o = sign(territory);
         }
     }
     let seki = seki_chains(board);
@@ -209,7 +218,11 @@ fn largest_open(living: &[u8], size: usize) -> usize {
             }
         }
     }
-    (0..n).filter(|&r| touches[r] == 3).map(|r| len[r]).max().unwrap_or(0)
+    (0..n)
+        .filter(|&r| touches[r] == 3)
+        .map(|r| len[r])
+        .max()
+        .unwrap_or(0)
 }
 
 /// The owner of each point once dead stones are removed: 1 Black, 2 White, 0 neutral. Empty

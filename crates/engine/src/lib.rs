@@ -218,8 +218,7 @@ impl Engine {
             None => (Tree::new(root.clone()), false),
         };
         let lv = levels::level(self.config.level);
-        let time_limit =
-            time::move_time(self.config.seconds_per_move, clock, root.empties().len());
+        let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
         let playouts = match (self.config.playouts, self.config.seconds_per_move) {
             (Some(n), _) => n.max(1),
             (None, Some(s)) if s.is_finite() && s > 0.0 => u32::MAX / 2,
@@ -341,9 +340,7 @@ impl Engine {
                 .children(0)
                 .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
                 .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
-            return EngineMove::Place(to_point(
-                tree.nodes[capture.unwrap_or(chosen)].mv as usize,
-            ));
+            return EngineMove::Place(to_point(tree.nodes[capture.unwrap_or(chosen)].mv as usize));
         }
         if opponent_passed && (pass_wins || (settled && winrate < LOST_BELOW)) {
             // Passing ends the game: do it when the count wins, or when the game is lost and
@@ -395,7 +392,12 @@ fn nothing_left(game: &Game, tree: &Tree) -> bool {
 fn sample(tree: &Tree, temperature: f32, seed: u64) -> Option<usize> {
     let weights: Vec<(usize, f64)> = tree
         .children(0)
-        .map(|c| (c, (tree.nodes[c].visits as f64).powf(1.0 / temperature as f64)))
+        .map(|c| {
+            (
+                c,
+                (tree.nodes[c].visits as f64).powf(1.0 / temperature as f64),
+            )
+        })
         .filter(|&(_, w)| w > 0.0)
         .collect();
     let total: f64 = weights.iter().map(|&(_, w)| w).sum();

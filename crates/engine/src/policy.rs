@@ -161,8 +161,7 @@ fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<us
             last + s,
             last + s + 1,
         ] {
-            if board.cell(n) == EMPTY && pattern::matches_at(board, n) && acceptable(board, n, me)
-            {
+            if board.cell(n) == EMPTY && pattern::matches_at(board, n) && acceptable(board, n, me) {
                 pats.push(n);
             }
         }
@@ -230,4 +229,3 @@ pub fn playout(
 pub fn black_wins(score: i32, komi_halves: i32) -> bool {
     score * 2 > komi_halves
 }
-

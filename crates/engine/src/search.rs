@@ -252,7 +252,7 @@ pub fn search(
                         let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
                         backup(&mut tree, &w, black_won);
                         iter += 1;
-                        if t == 0 && iter % 64 == 0 {
+                        if t == 0 && iter.is_multiple_of(64) {
                             let done = started.load(Ordering::Relaxed).min(params.playouts);
                             if unreachable_lead(&tree, params.playouts.saturating_sub(done)) {
                                 stop.store(true, Ordering::Relaxed);

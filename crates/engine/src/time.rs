@@ -40,23 +40,65 @@ mod tests {
 
     #[test]
     fn byo_yomi_splits_the_period_between_its_stones() {
-        let t = move_time(None, Some(Clock { seconds: 30.0, stones: 5 }), 300).unwrap();
+        let t = move_time(
+            None,
+            Some(Clock {
+                seconds: 30.0,
+                stones: 5,
+            }),
+            300,
+        )
+        .unwrap();
         assert!((t.as_secs_f64() - 5.7).abs() < 1e-9);
     }
 
     #[test]
     fn main_time_is_spread_over_the_expected_moves() {
-        let t = move_time(None, Some(Clock { seconds: 600.0, stones: 0 }), 300).unwrap();
+        let t = move_time(
+            None,
+            Some(Clock {
+                seconds: 600.0,
+                stones: 0,
+            }),
+            300,
+        )
+        .unwrap();
         assert!(t.as_secs_f64() > 5.0 && t.as_secs_f64() < 6.1);
     }
 
     #[test]
     fn per_move_budget_and_clock_take_the_smaller() {
-        let t = move_time(Some(2.0), Some(Clock { seconds: 10.0, stones: 1 }), 81).unwrap();
+        let t = move_time(
+            Some(2.0),
+            Some(Clock {
+                seconds: 10.0,
+                stones: 1,
+            }),
+            81,
+        )
+        .unwrap();
         assert_eq!(t, Duration::from_secs_f64(2.0));
-        assert_eq!(move_time(None, Some(Clock { seconds: 0.0, stones: 0 }), 81), None);
+        assert_eq!(
+            move_time(
+                None,
+                Some(Clock {
+                    seconds: 0.0,
+                    stones: 0
+                }),
+                81
+            ),
+            None
+        );
         assert_eq!(move_time(Some(f64::NAN), None, 81), None);
-        let nearly_out = move_time(None, Some(Clock { seconds: 0.1, stones: 1 }), 81).unwrap();
+        let nearly_out = move_time(
+            None,
+            Some(Clock {
+                seconds: 0.1,
+                stones: 1,
+            }),
+            81,
+        )
+        .unwrap();
         assert!(nearly_out.as_secs_f64() >= 0.05);
     }
 }

@@ -85,7 +85,10 @@ fn a_settled_position_has_no_dead_stones_and_an_exact_score() {
     let est = engine().estimate_with_playouts(&game, 300);
     assert!(est.dead.is_empty());
     assert_eq!(est.score, 36.0 - 45.0 - 7.5);
-    assert!(est.ownership.iter().all(|o| o.abs() == 1.0), "pass-alive everywhere");
+    assert!(
+        est.ownership.iter().all(|o| o.abs() == 1.0),
+        "pass-alive everywhere"
+    );
 }
 
 #[test]
@@ -114,13 +117,20 @@ fn a_dead_corner_group_with_one_eye_is_dead_as_a_whole() {
         .map(|(p, _)| p)
         .collect();
     assert_eq!(est.dead, white);
-    assert!(!est.dead.contains(&pt("A2")), "black A2 is captured with it, not dead");
+    assert!(
+        !est.dead.contains(&pt("A2")),
+        "black A2 is captured with it, not dead"
+    );
     assert!(est.score > 0.0);
 }
 
 #[test]
 fn estimate_of_an_empty_board_is_komi() {
-    let game = position(&[".....", ".....", ".....", ".....", "....."], Color::Black, 0.5);
+    let game = position(
+        &[".....", ".....", ".....", ".....", "....."],
+        Color::Black,
+        0.5,
+    );
     let est = engine().estimate_with_playouts(&game, 50);
     assert!(est.dead.is_empty());
     assert_eq!(est.ownership.len(), 25);

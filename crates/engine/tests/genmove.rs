@@ -22,10 +22,7 @@ fn genmove_is_always_legal_in_self_play_under_superko() {
             ..Rules::chinese(size)
         };
         let mut game = Game::new(rules).unwrap();
-        let mut engines = [
-            engine(60).with_seed(seed),
-            engine(60).with_seed(seed + 100),
-        ];
+        let mut engines = [engine(60).with_seed(seed), engine(60).with_seed(seed + 100)];
         let mut moves = 0;
         while game.phase() == Phase::Playing && moves < size as usize * size as usize * 2 {
             let color = game.to_move();
@@ -44,8 +41,15 @@ fn genmove_is_always_legal_in_self_play_under_superko() {
 
 #[test]
 fn genmove_for_the_wrong_color_or_after_play_passes() {
-    let game = position(&[".....", ".....", ".....", ".....", "....."], Color::Black, 0.5);
-    assert_eq!(engine(10).genmove(&game, Color::White, None), EngineMove::Pass);
+    let game = position(
+        &[".....", ".....", ".....", ".....", "....."],
+        Color::Black,
+        0.5,
+    );
+    assert_eq!(
+        engine(10).genmove(&game, Color::White, None),
+        EngineMove::Pass
+    );
 }
 
 #[test]
@@ -65,7 +69,10 @@ fn passes_in_a_finished_position_it_wins() {
         Color::Black,
         -9.5,
     );
-    assert_eq!(engine(300).genmove(&game, Color::Black, None), EngineMove::Pass);
+    assert_eq!(
+        engine(300).genmove(&game, Color::Black, None),
+        EngineMove::Pass
+    );
 }
 
 #[test]
@@ -116,18 +123,14 @@ fn saves_its_own_group_in_atari_when_it_can() {
 fn never_fills_its_own_last_eye() {
     // Black's only group has two single-point eyes (B2, D2) and no other move but suicide.
     let game = position(
-        &[
-            ".O.OO",
-            "OOOOO",
-            "XXXXX",
-            "X.X.X",
-            "XXXXX",
-        ],
+        &[".O.OO", "OOOOO", "XXXXX", "X.X.X", "XXXXX"],
         Color::Black,
         0.5,
     );
     for seed in 0..4 {
-        let mv = engine(200).with_seed(seed).genmove(&game, Color::Black, None);
+        let mv = engine(200)
+            .with_seed(seed)
+            .genmove(&game, Color::Black, None);
         assert!(
             mv != EngineMove::Place(pt("B2")) && mv != EngineMove::Place(pt("D2")),
             "filled an eye: {mv:?}"
