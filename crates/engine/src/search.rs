@@ -227,11 +227,13 @@ pub fn search(
                         if k >= params.playouts {
                             break;
                         }
-                        if deadline.is_some_and(|d| Instant::now() >= d)
-                            || control
-                                .cancel
-                                .as_ref()
-                                .is_some_and(|c| c.load(Ordering::Relaxed))
+                        // The first playout always runs, so the root has its moves.
+                        if k > 0 && deadline.is_some_and(|d| Instant::now() >= d)
+                            || k > 0
+                                && control
+                                    .cancel
+                                    .as_ref()
+                                    .is_some_and(|c| c.load(Ordering::Relaxed))
                         {
                             stop.store(true, Ordering::Relaxed);
                             break;

@@ -137,3 +137,115 @@ fn never_fills_its_own_last_eye() {
         );
     }
 }
+
+#[test]
+fn the_tree_is_reused_after_the_expected_reply() {
+    let mut game = Game::new(Rules::chinese(7)).unwrap();
+    let mut e = engine(300);
+    let EngineMove::Place(p) = e.genmove(&game, Color::Black, None) else {
+        panic!("opening pass")
+    };
+    assert!(!e.last_search().unwrap().reused_tree);
+    game.place(p).unwrap();
+    // Reply somewhere legal; the new search starts from the kept subtree when it exists.
+    let reply = game
+        .board()
+        .points()
+        .find(|&q| game.is_legal(q) && q.col.abs_diff(p.col) + q.row.abs_diff(p.row) == 1)
+        .unwrap();
+    game.place(reply).unwrap();
+    let mv = e.genmove(&game, Color::Black, None);
+    assert!(matches!(mv, EngineMove::Place(q) if game.is_legal(q)));
+    assert!(e.last_search().unwrap().reused_tree);
+}
+
+#[test]
+fn several_threads_search_and_stay_legal() {
+    let game = Game::new(Rules::chinese(9)).unwrap();
+    let mut e = Engine::new(EngineConfig {
+        playouts: Some(400),
+        threads: 3,
+        ..EngineConfig::default()
+    });
+    let mv = e.genmove(&game, Color::Black, None);
+    assert!(matches!(mv, EngineMove::Place(p) if game.is_legal(p)));
+    let info = e.last_search().unwrap();
+    assert!(info.playouts > 0 && info.playouts <= 400);
+}
+
+#[test]
+fn seconds_per_move_bounds_the_search_time() {
+    let game = Game::new(Rules::chinese(9)).unwrap();
+    let mut e = Engine::new(EngineConfig {
+        seconds_per_move: Some(0.2),
+        ..EngineConfig::default()
+    });
+    let start = std::time::Instant::now();
+    let mv = e.genmove(&game, Color::Black, None);
+    assert!(
+        start.elapsed().as_secs_f64() < 1.5,
+        "took {:?}",
+        start.elapsed()
+    );
+    assert!(matches!(mv, EngineMove::Place(_)));
+}
+
+#[test]
+fn a_cancelled_search_still_answers_a_legal_move() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let game = Game::new(Rules::chinese(9)).unwrap();
+    let mut e = engine(1_000_000);
+    let control = tengen_engine::SearchControl {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        progress: None,
+    };
+    let mv = e.genmove_with(&game, Color::Black, None, &control);
+    assert!(matches!(mv, EngineMove::Place(p) if game.is_legal(p)));
+    assert!(e.last_search().unwrap().playouts < 1000);
+}
+
+#[test]
+fn every_level_plays_a_legal_move_on_an_empty_board() {
+    let game = Game::new(Rules::chinese(9)).unwrap();
+    for level in [1u8, 2, 3, 4, 5] {
+        let mut e = Engine::new(EngineConfig {
+            level,
+            ..EngineConfig::default()
+        });
+        let mv = e.genmove(&game, Color::Black, None);
+        assert!(
+            matches!(mv, EngineMove::Place(p) if game.is_legal(p)),
+            "level {level}"
+        );
+        assert!(!tengen_engine::level_description(level).is_empty());
+    }
+}
+
+#[test]
+fn resigns_a_hopeless_game_only_when_allowed() {
+    // White has nothing; Black owns the board.
+    let game = position(
+        &[
+            ".X.X.X.X.",
+            "XXXXXXXXX",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "XXXXXXXXX",
+            ".X.X.X.X.",
+        ],
+        Color::White,
+        7.5,
+    );
+    let mut e = Engine::new(EngineConfig {
+        playouts: Some(300),
+        allow_resign: true,
+        ..EngineConfig::default()
+    });
+    assert_eq!(e.genmove(&game, Color::White, None), EngineMove::Resign);
+    let mv = engine(300).genmove(&game, Color::White, None);
+    assert_ne!(mv, EngineMove::Resign);
+}
