@@ -1,0 +1,12 @@
+//! Runs the server alone (what `tengen serve` runs), for benchmarks and quick checks:
+//! `cargo run --release -p tengen-server --example serve -- 127.0.0.1:8080`.
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let addr = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "127.0.0.1:8080".into())
+        .parse()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    tengen_server::serve(addr, None).await
+}
