@@ -120,7 +120,7 @@ impl TimeGame {
         let i = self.check_time_target(stone, to)?;
         let mut board = self.board_at(to);
         let mut fresh = HashSet64::default();
-        let out = self.simulate(&mut board, i, to, true, &mut fresh)?;
+        let out = self.simulate(&mut board, i, to, None, true, &mut fresh)?;
         if self.outcome_repeats(to, &out) {
             return Err(TimeError::RepeatedOrder);
         }

@@ -16,6 +16,7 @@
 
 mod actions;
 mod errors;
+mod independence;
 mod placement;
 #[cfg(feature = "serde")]
 mod record;

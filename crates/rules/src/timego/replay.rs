@@ -13,6 +13,19 @@ use super::turn::{CancelReason, Cancelled};
 use crate::board::{Board, PlaceError};
 use crate::nohash::HashSet64;
 
+/// Where a replay may start late: the moved stone `s` arrived at `t` and every placement
+/// before index `at` did what it did in the old replay, so the board is "old board after `at`
+/// placements plus `s`".
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resume {
+    /// The first placement to replay for real.
+    pub at: usize,
+    /// The largest old index at which "old board at k plus s" occurs, k in `[t, at]`.
+    pub latest: usize,
+    /// The Zobrist key of `s`.
+    pub key: u64,
+}
+
 /// What a time move would do.
 #[derive(Debug, Clone)]
 pub(crate) struct Outcome {
@@ -41,25 +54,19 @@ impl TimeGame {
     }
 
     /// Replays the move of placement `i` to index `t`. `board` must be the board after the
-    /// first `t` placements; it ends as the board at convergence (or at the end). `full`
-    /// keeps what a commit needs; `fresh` is scratch space.
+    /// first `t` placements (with `resume`, after the first `resume.at`); it ends as the board
+    /// at convergence (or at the end). `full` keeps what a commit needs; `fresh` is scratch.
     pub(crate) fn simulate(
         &self,
         board: &mut Board,
         i: usize,
         t: usize,
+        resume: Option<Resume>,
         full: bool,
         fresh: &mut HashSet64,
     ) -> Result<Outcome, TimeError> {
         let n = self.order.len();
         let s = self.order[i];
-        let probe = board.probe(s.point, s.color).map_err(|e| match e {
-            PlaceError::Suicide => TimeError::ArrivalSuicide,
-            PlaceError::Occupied | PlaceError::OffBoard => TimeError::ArrivalOccupied,
-        })?;
-        if self.seen_within(probe.hash, t) {
-            return Err(TimeError::ArrivalRepeats);
-        }
         let mut out = Outcome {
             cancelled: Vec::new(),
             key: 0,
@@ -70,58 +77,58 @@ impl TimeGame {
             snapshots: Vec::new(),
         };
         fresh.clear();
-        // The largest old index at which one of the new positions occurs (0: none).
-        let mut latest_old = 0usize;
-        let mut new_len = t;
-        let mut hash = 0u64;
-        let mut keep = |board: &mut Board,
-                        k: usize,
-                        h: u64,
-                        new_len: &mut usize,
-                        hash: &mut u64,
-                        out: &mut Outcome,
-                        fresh: &mut HashSet64| {
-            let x = self.order[k];
-            let c = board
-                .play(x.point, x.color)
-                .expect("probed as legal just before");
-            debug_assert_eq!(board.hash(), h);
-            fresh.insert(h);
-            if let Some(&j) = self.pos_index.get(&h) {
-                latest_old = latest_old.max(j as usize);
-            }
-            *hash = hash.wrapping_add(self.powers.term(x, *new_len));
-            *new_len += 1;
-            out.kept.push(k as u32);
-            if full {
-                out.hashes.push(h);
-                out.captured.push(c as u16);
-                if new_len.is_multiple_of(SNAP) {
-                    out.snapshots.push(board.clone());
+        // `start`: the first old index still to replay; `latest`: the largest old index at
+        // which one of the new positions occurs (0: none); `implicit`: new positions known as
+        // "old position at k plus s" for k in [t, at], without being in `fresh`.
+        let (start, mut latest, implicit) = match resume {
+            None => {
+                let probe = board.probe(s.point, s.color).map_err(|e| match e {
+                    PlaceError::Suicide => TimeError::ArrivalSuicide,
+                    PlaceError::Occupied | PlaceError::OffBoard => TimeError::ArrivalOccupied,
+                })?;
+                if self.seen_within(probe.hash, t) {
+                    return Err(TimeError::ArrivalRepeats);
                 }
+                (t, 0, None)
             }
-            latest_old
+            Some(r) => (r.at, r.latest, Some((r.key, r.at))),
         };
-        let mut latest = keep(
-            board,
-            i,
-            probe.hash,
-            &mut new_len,
-            &mut hash,
-            &mut out,
-            fresh,
-        );
-        for m in t..n {
+        let captured = board
+            .play(s.point, s.color)
+            .expect("the arrival was checked as legal");
+        out.kept.push(i as u32);
+        let mut hash = self.powers.term(s, t);
+        let mut new_len = start + 1;
+        if start > t {
+            out.kept.extend((t..start).map(|k| k as u32));
+            let moved = self.prefix[start].wrapping_sub(self.prefix[t]);
+            hash = hash.wrapping_add(moved.wrapping_mul(self.powers.pow(1)));
+        }
+        self.note_position(board, captured, full, &mut latest, &mut out, fresh, new_len);
+        let is_new = |h: u64, fresh: &HashSet64| {
+            !self.seen_within(h, t)
+                && !fresh.contains(&h)
+                && !implicit.is_some_and(|(key, at)| {
+                    self.pos_index
+                        .get(&(h ^ key))
+                        .is_some_and(|&j| (t..=at).contains(&(j as usize)))
+                })
+        };
+        for m in start..n {
             if m != i {
                 let x = self.order[m];
                 let reason = match board.probe(x.point, x.color) {
                     Err(PlaceError::Suicide) => Some(CancelReason::Suicide),
                     Err(_) => Some(CancelReason::Occupied),
-                    Ok(p) if self.seen_within(p.hash, t) || fresh.contains(&p.hash) => {
-                        Some(CancelReason::RepeatedPosition)
-                    }
-                    Ok(p) => {
-                        latest = keep(board, m, p.hash, &mut new_len, &mut hash, &mut out, fresh);
+                    Ok(p) if !is_new(p.hash, fresh) => Some(CancelReason::RepeatedPosition),
+                    Ok(_) => {
+                        let c = board
+                            .play(x.point, x.color)
+                            .expect("probed as legal just before");
+                        hash = hash.wrapping_add(self.powers.term(x, new_len));
+                        new_len += 1;
+                        out.kept.push(m as u32);
+                        self.note_position(board, c, full, &mut latest, &mut out, fresh, new_len);
                         None
                     }
                 };
@@ -147,6 +154,32 @@ impl TimeGame {
         }
         out.key = combination_key(order_hash, self.boundary);
         Ok(out)
+    }
+
+    /// Records the position just reached by a kept placement (`new_len` placements so far).
+    #[allow(clippy::too_many_arguments)]
+    fn note_position(
+        &self,
+        board: &Board,
+        captured: u32,
+        full: bool,
+        latest: &mut usize,
+        out: &mut Outcome,
+        fresh: &mut HashSet64,
+        new_len: usize,
+    ) {
+        let h = board.hash();
+        fresh.insert(h);
+        if let Some(&j) = self.pos_index.get(&h) {
+            *latest = (*latest).max(j as usize);
+        }
+        if full {
+            out.hashes.push(h);
+            out.captured.push(captured as u16);
+            if new_len.is_multiple_of(SNAP) {
+                out.snapshots.push(board.clone());
+            }
+        }
     }
 
     /// The order a time move with this outcome would produce.

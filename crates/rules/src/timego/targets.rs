@@ -3,8 +3,8 @@
 //! One pass over the order from the lock boundary keeps the replay's board at each index `k`
 //! and asks, for each candidate stone `s` (at index `i`, point `p`):
 //! - could `s` arrive at `k` (point empty, a liberty, no earlier position repeated)?
-//! - is the placement at `k` *independent* of `s`: not on or beside `p`, and touching no chain
-//!   that has `p` as a liberty? Then placing it beside `s` does exactly what it did without.
+//! - is the placement at `k` *independent* of `s`: does it capture the same stones, stay legal
+//!   and leave `s` alone when `s` is on the board too ([`independence`])?
 //! - where does the position "board at `k` plus `s`" occur in the current replay, if at all?
 //!
 //! A move of `s` to `t` whose arrival captures nothing, whose old placement captured nothing,
@@ -13,11 +13,12 @@
 //! is decided in O(1) from these arrays (the *fast path*). Any other candidate is replayed from
 //! its target until the replay converges ([`TimeGame::simulate`]), from one shared sweep.
 
+use super::independence::{self, neighbours, AroundStone};
 use super::placement::combination_key;
+use super::replay::Resume;
 use super::state::TimeGame;
 use super::turn::Cancelled;
 use super::Placement;
-use crate::board::Board;
 use crate::nohash::HashSet64;
 use crate::point::Point;
 use crate::zobrist::KEYS;
@@ -66,6 +67,14 @@ enum Arrival {
     Captures,
 }
 
+/// A candidate that needs a real replay, from the board after `start` placements.
+struct Slow {
+    start: usize,
+    t: usize,
+    scan: usize,
+    resume: Option<Resume>,
+}
+
 /// One candidate stone and what the sweep learnt about it, per index `k - boundary`.
 struct Scan {
     i: usize,
@@ -76,27 +85,6 @@ struct Scan {
     independent: Vec<bool>,
     /// Where "board at k plus s" occurs in the replay (`u32::MAX`: nowhere).
     seen_at: Vec<u32>,
-}
-
-fn neighbours(p: Point, size: u8) -> [Option<Point>; 4] {
-    let mut out = [None; 4];
-    if p.col > 0 {
-        out[0] = Some(Point::new(p.col - 1, p.row));
-    }
-    if p.col + 1 < size {
-        out[1] = Some(Point::new(p.col + 1, p.row));
-    }
-    if p.row > 0 {
-        out[2] = Some(Point::new(p.col, p.row - 1));
-    }
-    if p.row + 1 < size {
-        out[3] = Some(Point::new(p.col, p.row + 1));
-    }
-    out
-}
-
-fn chains(board: &Board, around: &[Option<Point>; 4]) -> [Option<usize>; 4] {
-    around.map(|n| n.and_then(|n| board.chain_id(n)))
 }
 
 impl TimeGame {
@@ -177,7 +165,6 @@ impl TimeGame {
         let mut board = self.board_at(b);
         for k in b..last {
             let x = self.order[k];
-            let x_chains = chains(&board, &neighbours(x.point, size));
             for scan in scans.iter_mut().filter(|s| s.i > k) {
                 let p = scan.s.point;
                 let arrival = match board.probe(p, scan.s.color) {
@@ -187,13 +174,9 @@ impl TimeGame {
                     Ok(_) => Arrival::Plain,
                 };
                 scan.arrival.push(arrival);
-                let beside = x.point == p || scan.around.contains(&Some(x.point));
-                let independent = !beside && {
-                    let p_chains = chains(&board, &scan.around);
-                    !x_chains
-                        .iter()
-                        .flatten()
-                        .any(|c| p_chains.contains(&Some(*c)))
+                let independent = board.get(p).is_none() && {
+                    let around = AroundStone::read(&board, scan.s, scan.around);
+                    independence::independent(&board, &around, x)
                 };
                 scan.independent.push(independent);
                 let h = self.hashes[k] ^ scan.key;
@@ -205,54 +188,103 @@ impl TimeGame {
                 .expect("stored placements are legal");
         }
 
-        // Fast path per stone, from the last target down.
+        // Per stone, from the last target down: decide plain moves at once, and find where
+        // the others must start replaying for real.
         let n = self.order.len();
         let mut results: Vec<Vec<TargetPreview>> = Vec::with_capacity(scans.len());
-        let mut slow: Vec<(usize, usize)> = Vec::new(); // (target, scan)
+        let mut slow: Vec<Slow> = Vec::new();
         for (si, scan) in scans.iter().enumerate() {
             let i = scan.i;
             let mut found = Vec::new();
             let old_captured = self.captured[i] > 0;
-            let mut all_ok = true;
-            let mut min_seen = u32::MAX;
             let tail = self.prefix[n].wrapping_sub(self.prefix[i + 1]);
-            let term_base = self.powers.pow(1);
+            // Where "board at j plus s" occurs in the old replay, for j in (b, i], when it does.
+            let seen_i = self
+                .pos_index
+                .get(&(self.hashes[i] ^ scan.key))
+                .map_or(u32::MAX, |&j| j);
+            let sparse: Vec<(usize, usize)> = (b + 1..=i)
+                .filter_map(|j| {
+                    let seen = if j == i { seen_i } else { scan.seen_at[j - b] };
+                    (seen != u32::MAX).then_some((j, seen as usize))
+                })
+                .collect();
+            let mut next_dependent = i;
             for t in (b..i).rev() {
                 let d = t - b;
-                let seen = scan.seen_at[d];
-                all_ok &= scan.independent[d] && (seen == u32::MAX || (seen as usize) < i + 2);
-                min_seen = min_seen.min(seen);
+                if !scan.independent[d] {
+                    next_dependent = t;
+                }
                 match scan.arrival[d] {
-                    Arrival::Illegal => {}
-                    Arrival::Plain if all_ok && !old_captured && min_seen as usize > t => {
-                        let moved = self.prefix[i].wrapping_sub(self.prefix[t]);
-                        let hash = self.prefix[t]
-                            .wrapping_add(self.powers.term(scan.s, t))
-                            .wrapping_add(moved.wrapping_mul(term_base))
-                            .wrapping_add(tail);
-                        let key = combination_key(hash, b);
-                        if !self.reached.contains_key(&key) || !self.plain_move_repeats(i, t, key) {
-                            found.push(TargetPreview {
-                                to: t,
-                                cancels: Vec::new(),
-                            });
-                        }
+                    Arrival::Illegal => continue,
+                    Arrival::Captures => {
+                        slow.push(Slow {
+                            start: t,
+                            t,
+                            scan: si,
+                            resume: None,
+                        });
+                        continue;
                     }
-                    _ => slow.push((t, si)),
+                    Arrival::Plain => {}
+                }
+                // The first placement that does something else with s on the board: one that
+                // is not independent, or whose position repeats the replay before t.
+                let mut at = next_dependent;
+                let mut latest = scan.seen_at[d] as usize; // > t: the arrival is legal
+                if latest == u32::MAX as usize {
+                    latest = 0;
+                }
+                let from = sparse.partition_point(|&(j, _)| j <= t);
+                for &(j, seen) in &sparse[from..] {
+                    if j > at {
+                        break;
+                    }
+                    if seen <= t {
+                        at = at.min(j - 1);
+                        break;
+                    }
+                    latest = latest.max(seen);
+                }
+                if at == i && !old_captured && latest <= i + 1 {
+                    let moved = self.prefix[i].wrapping_sub(self.prefix[t]);
+                    let hash = self.prefix[t]
+                        .wrapping_add(self.powers.term(scan.s, t))
+                        .wrapping_add(moved.wrapping_mul(self.powers.pow(1)))
+                        .wrapping_add(tail);
+                    let key = combination_key(hash, b);
+                    if !self.reached.contains_key(&key) || !self.plain_move_repeats(i, t, key) {
+                        found.push(TargetPreview {
+                            to: t,
+                            cancels: Vec::new(),
+                        });
+                    }
+                } else {
+                    slow.push(Slow {
+                        start: at,
+                        t,
+                        scan: si,
+                        resume: Some(Resume {
+                            at,
+                            latest,
+                            key: scan.key,
+                        }),
+                    });
                 }
             }
             found.reverse();
             results.push(found);
         }
 
-        // Pass 2: replay the other candidates, sharing one sweep for their starting boards.
+        // Replay the other candidates from where they diverge, sharing one sweep for the
+        // starting boards.
         if !slow.is_empty() {
-            slow.sort_unstable();
+            slow.sort_unstable_by_key(|c| c.start);
             let mut fresh = HashSet64::default();
-            let mut k = slow[0].0;
+            let mut k = slow[0].start;
             let mut board = self.board_at(k);
-            for &(t, si) in &slow {
-                while k < t {
+            for c in &slow {
+                while k < c.start {
                     let x = self.order[k];
                     board
                         .play(x.point, x.color)
@@ -260,11 +292,11 @@ impl TimeGame {
                     k += 1;
                 }
                 let mut trial = board.clone();
-                let i = scans[si].i;
-                if let Ok(out) = self.simulate(&mut trial, i, t, false, &mut fresh) {
-                    if !self.outcome_repeats(t, &out) {
-                        results[si].push(TargetPreview {
-                            to: t,
+                let i = scans[c.scan].i;
+                if let Ok(out) = self.simulate(&mut trial, i, c.t, c.resume, false, &mut fresh) {
+                    if !self.outcome_repeats(c.t, &out) {
+                        results[c.scan].push(TargetPreview {
+                            to: c.t,
                             cancels: out.cancelled,
                         });
                     }
