@@ -101,7 +101,8 @@ impl Session {
                     .map_err(|e| format!("illegal move: {e}"))?;
                 Ok(String::new())
             }
-            Command::GenMove(color) | Command::GenMoveCleanup(color) => self.genmove(*color),
+            Command::GenMove(color) => self.genmove(*color, false),
+            Command::GenMoveCleanup(color) => self.genmove(*color, true),
             Command::Undo => self.undo().then(String::new).ok_or("cannot undo".into()),
             Command::ShowBoard => Ok(show_board(&self.game)),
             Command::FinalScore => Ok(self.final_score()),
@@ -246,13 +247,18 @@ impl Session {
         true
     }
 
-    fn genmove(&mut self, color: Color) -> Result<String, GtpError> {
+    /// Asks the engine for a move of `color` and plays it; `cleanup`: do not pass while dead
+    /// opponent stones remain (`kgs-genmove_cleanup`).
+    fn genmove(&mut self, color: Color, cleanup: bool) -> Result<String, GtpError> {
         let (mut game, mut actions) = self
             .turn_for(color)
             .map_err(|e| format!("cannot move: {e}"))?;
-        let choice = self
-            .engine
-            .genmove(&game, color, self.clocks[color.index()]);
+        let clock = self.clocks[color.index()];
+        let choice = if cleanup {
+            self.engine.genmove_cleanup(&game, color, clock)
+        } else {
+            self.engine.genmove(&game, color, clock)
+        };
         let (action, reply) = match choice {
             EngineMove::Resign => return Ok("resign".into()),
             EngineMove::Pass => (Action::pass(), "pass".to_string()),

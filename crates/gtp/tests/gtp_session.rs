@@ -220,7 +220,7 @@ fn genmove_plays_a_legal_move_for_the_requested_color() {
 }
 
 #[test]
-fn kgs_genmove_cleanup_moves_like_genmove() {
+fn kgs_genmove_cleanup_plays_a_legal_move_for_the_color() {
     let r = converse("boardsize 5\nkgs-genmove_cleanup b\nlist_stones black\n");
     assert_eq!(r[2], format!("= {}", r[1].trim_start_matches("= ")));
 }
