@@ -120,6 +120,7 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Candidates) -
             0 => p.bad(12.0),
             1 => p.bad(6.0),
             2 | 3 if size >= 13 => p.good(3.0),
+            l if l >= 2 && size < 13 => p.good(3.0),
             _ => {}
         }
     }

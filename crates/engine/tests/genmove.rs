@@ -249,3 +249,26 @@ fn resigns_a_hopeless_game_only_when_allowed() {
     let mv = engine(300).genmove(&game, Color::White, None);
     assert_ne!(mv, EngineMove::Resign);
 }
+
+#[test]
+fn tiny_and_huge_boards_work() {
+    for size in [2u8, 3, 25] {
+        let mut game = Game::new(Rules::chinese(size)).unwrap();
+        let mut e = engine(50);
+        for _ in 0..6 {
+            if game.phase() != Phase::Playing {
+                break;
+            }
+            let color = game.to_move();
+            match e.genmove(&game, color, None) {
+                EngineMove::Place(p) => {
+                    game.place(p).unwrap();
+                }
+                EngineMove::Pass => game.pass().unwrap(),
+                EngineMove::Resign => unreachable!("resign is off"),
+            }
+        }
+        let est = e.estimate_with_playouts(&game, 20);
+        assert_eq!(est.ownership.len(), size as usize * size as usize);
+    }
+}
