@@ -37,15 +37,22 @@ fn random_game(
     }
     let mut game: Game = record.start().unwrap();
     for &choice in choices {
-        if game.phase() != Phase::Playing {
-            break;
+        match game.phase() {
+            Phase::Playing => {}
+            // Two passes opened review: usually resume play, as players disputing the end do.
+            Phase::ScoreReview if choice % 4 != 0 => {
+                game.apply(&Action::Resume {}).unwrap();
+                record.actions.push(Action::Resume {});
+                continue;
+            }
+            _ => break,
         }
         let legal: Vec<Point> = game
             .board()
             .points()
             .filter(|&p| game.is_legal(p))
             .collect();
-        let action = if legal.is_empty() || choice % 25 == 0 {
+        let action = if legal.is_empty() || choice % 12 == 0 {
             Action::pass()
         } else {
             Action::place(legal[choice as usize % legal.len()])

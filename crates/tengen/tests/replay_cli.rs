@@ -130,3 +130,20 @@ fn a_missing_file_is_reported() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/game.sgf"));
 }
+
+#[test]
+fn a_timego_json_record_is_evaluated_too() {
+    let out = tengen(
+        &["replay"],
+        r#"{"rules": "timego", "actions": [{"place": "E5"}, {"place": "C3"}]}"#,
+    );
+    let v = view(&out);
+    assert_eq!(v["variant"], "timego");
+    assert_eq!(v["board"][4], "....X....");
+    let out = tengen(
+        &["replay"],
+        r#"{"rules": "timego", "actions": [{"place": "E5"}, {"place": "E5"}]}"#,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("action 1 is illegal"));
+}
