@@ -3,7 +3,7 @@
 
 use super::errors::TimeError;
 use super::placement::{combination_key, Placement};
-use super::replay::Outcome;
+use super::replay::{Outcome, Start};
 use super::state::{TimeGame, SNAP};
 use super::turn::{Cancelled, Turn, TurnKind};
 use crate::action::Action;
@@ -120,8 +120,10 @@ impl TimeGame {
         let i = self.check_time_target(stone, to)?;
         let mut board = self.board_at(to);
         let mut fresh = HashSet64::default();
-        let out = self.simulate(&mut board, i, to, None, true, &mut fresh)?;
-        if self.outcome_repeats(to, &out) {
+        let out = self
+            .simulate(&mut board, i, Start::Arrive { t: to }, true, &mut fresh)
+            .expect("an arriving replay never depends on other targets")?;
+        if self.outcome_repeats(i, to, to, out.key, &out) {
             return Err(TimeError::RepeatedOrder);
         }
         self.commit_time(i, to, out, board);
@@ -134,7 +136,7 @@ impl TimeGame {
 
     fn commit_time(&mut self, i: usize, t: usize, out: Outcome, board: crate::board::Board) {
         let stone = self.order[i].point;
-        let new_order = self.order_after(t, &out);
+        let new_order = self.order_after(i, t, t, &out);
         let cancelled = out.cancelled.clone();
         match out.converged {
             Some(m) if cancelled.is_empty() => {

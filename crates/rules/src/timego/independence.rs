@@ -43,9 +43,13 @@ impl AroundStone {
     pub(crate) fn read(board: &Board, s: Placement, points: [Option<Point>; 4]) -> AroundStone {
         let cells = points.map(|n| {
             n.map(|n| {
-                board
-                    .get(n)
-                    .map(|c| (board.chain_id(n).unwrap_or(usize::MAX), c, board.liberties(n)))
+                board.get(n).map(|c| {
+                    (
+                        board.chain_id(n).unwrap_or(usize::MAX),
+                        c,
+                        board.liberties(n),
+                    )
+                })
             })
         });
         AroundStone {
@@ -76,11 +80,14 @@ impl AroundStone {
 
     /// Whether the moved stone's chain surely keeps a liberty other than `q`.
     fn stone_chain_safe(&self, q: Point) -> bool {
-        self.cells.iter().zip(&self.points).any(|(cell, n)| match cell {
-            Some(None) => *n != Some(q),
-            Some(Some((_, color, libs))) => *color == self.color && *libs >= 3,
-            None => false,
-        })
+        self.cells
+            .iter()
+            .zip(&self.points)
+            .any(|(cell, n)| match cell {
+                Some(None) => *n != Some(q),
+                Some(Some((_, color, libs))) => *color == self.color && *libs >= 3,
+                None => false,
+            })
     }
 }
 

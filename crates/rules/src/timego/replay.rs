@@ -5,42 +5,76 @@
 //! the board equals the old replay's board at the same point of the order and none of the new
 //! positions reappears later in the old replay, every remaining placement is legal and
 //! produces the same positions as before, so only the changed part is replayed.
+//!
+//! A replay may also start late ([`Start::Resume`]) when the caller knows that every placement
+//! before some index did exactly what it did in the old replay with the moved stone added
+//! (see [`super::independence`]); and one late replay may serve several targets at once
+//! ([`Start::Shared`]) when none of its repetition checks depends on the target.
 
 use super::errors::TimeError;
 use super::placement::{combination_key, inv_pow};
 use super::state::{TimeGame, SNAP};
 use super::turn::{CancelReason, Cancelled};
+use super::Placement;
 use crate::board::{Board, PlaceError};
 use crate::nohash::HashSet64;
 
-/// Where a replay may start late: the moved stone `s` arrived at `t` and every placement
-/// before index `at` did what it did in the old replay, so the board is "old board after `at`
-/// placements plus `s`".
+/// How a replay begins. In every case the moved placement is `order[i]`, here called `s`.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Resume {
-    /// The first placement to replay for real.
-    pub at: usize,
-    /// The largest old index at which "old board at k plus s" occurs, k in `[t, at]`.
-    pub latest: usize,
-    /// The Zobrist key of `s`.
-    pub key: u64,
+pub(crate) enum Start {
+    /// `s` arrives at `t` on the board after `t` placements (its legality is checked).
+    Arrive {
+        /// The target index.
+        t: usize,
+    },
+    /// `s` arrived at `t` and every placement before index `at` did what it did in the old
+    /// replay: the board given is the one after `at` placements, and `s` is added to it.
+    Resume {
+        /// The target index.
+        t: usize,
+        /// The first placement to replay for real.
+        at: usize,
+        /// The largest old index at which "old board at k plus s" occurs, k in `[t, at]`.
+        latest: usize,
+        /// The Zobrist key of `s`.
+        key: u64,
+    },
+    /// Like `Resume` for every target in `t_min..=t_max` that resumes at the same `at`; fails
+    /// with [`Dependent`] as soon as a repetition check would differ between those targets.
+    Shared {
+        /// The smallest target served.
+        t_min: usize,
+        /// The largest target served.
+        t_max: usize,
+        /// The first placement to replay for real.
+        at: usize,
+        /// The Zobrist key of `s`.
+        key: u64,
+    },
 }
+
+/// A shared replay met a repetition check whose answer depends on the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Dependent;
 
 /// What a time move would do.
 #[derive(Debug, Clone)]
 pub(crate) struct Outcome {
     /// The placements it cancels.
     pub cancelled: Vec<Cancelled>,
-    /// The key of the resulting (order, boundary) combination.
+    /// The key of the resulting (order, boundary) combination (0 for a shared replay).
     pub key: u64,
-    /// The old indices of the replayed placements that stay, in their new order (the moved
-    /// placement first), up to `converged`.
+    /// The old indices of the placements replayed for real that stay, in their new order.
     pub kept: Vec<u32>,
+    /// The order hash of those kept placements at their new indices.
+    pub kept_hash: u64,
     /// The old index after which the order is unchanged (None: replayed to the end).
     pub converged: Option<usize>,
-    /// Full mode: the position after each kept placement.
+    /// The largest old index at which one of the positions replayed for real occurs.
+    pub latest: usize,
+    /// Full mode: the position after each kept placement (the moved one first).
     pub hashes: Vec<u64>,
-    /// Full mode: the stones captured by each kept placement.
+    /// Full mode: the stones captured by each kept placement (the moved one first).
     pub captured: Vec<u16>,
     /// Full mode: snapshots taken at new indices that are multiples of [`SNAP`].
     pub snapshots: Vec<Board>,
@@ -53,79 +87,108 @@ impl TimeGame {
         self.pos_index.get(&h).is_some_and(|&j| j as usize <= t)
     }
 
-    /// Replays the move of placement `i` to index `t`. `board` must be the board after the
-    /// first `t` placements (with `resume`, after the first `resume.at`); it ends as the board
-    /// at convergence (or at the end). `full` keeps what a commit needs; `fresh` is scratch.
+    /// Whether the position `h` reached while replaying is new, given how the replay started.
+    fn is_new(&self, h: u64, start: Start, fresh: &HashSet64) -> Result<bool, Dependent> {
+        if fresh.contains(&h) {
+            return Ok(false);
+        }
+        let old = self.pos_index.get(&h).map(|&j| j as usize);
+        match start {
+            Start::Arrive { t } => Ok(!old.is_some_and(|j| j <= t)),
+            Start::Resume { t, at, key, .. } => {
+                let plus_s = self.pos_index.get(&(h ^ key)).map(|&j| j as usize);
+                Ok(!old.is_some_and(|j| j <= t) && !plus_s.is_some_and(|j| t <= j && j <= at))
+            }
+            Start::Shared {
+                t_min,
+                t_max,
+                at,
+                key,
+            } => {
+                // Repeated for the targets t >= j (an old position) and t <= j (a position
+                // "old board at j plus s", j <= at): the same answer for all, or Dependent.
+                let mut repeated = false;
+                if let Some(j) = old {
+                    if j <= t_min {
+                        repeated = true;
+                    } else if j <= t_max {
+                        return Err(Dependent);
+                    }
+                }
+                if let Some(j) = self.pos_index.get(&(h ^ key)).map(|&j| j as usize) {
+                    if j <= at && j >= t_max {
+                        repeated = true;
+                    } else if j <= at && j >= t_min {
+                        return Err(Dependent);
+                    }
+                }
+                Ok(!repeated)
+            }
+        }
+    }
+
+    /// Replays the move of placement `i` as `start` says. `board` is the board after `t`
+    /// placements (`Arrive`) or `at` placements (`Resume`, `Shared`); it ends as the board at
+    /// convergence (or at the end). `full` keeps what a commit needs; `fresh` is scratch.
     pub(crate) fn simulate(
         &self,
         board: &mut Board,
         i: usize,
-        t: usize,
-        resume: Option<Resume>,
+        start: Start,
         full: bool,
         fresh: &mut HashSet64,
-    ) -> Result<Outcome, TimeError> {
+    ) -> Result<Result<Outcome, TimeError>, Dependent> {
         let n = self.order.len();
         let s = self.order[i];
+        let (t, at, mut latest) = match start {
+            Start::Arrive { t } => {
+                let arrival = board.probe(s.point, s.color).map_err(|e| match e {
+                    PlaceError::Suicide => TimeError::ArrivalSuicide,
+                    PlaceError::Occupied | PlaceError::OffBoard => TimeError::ArrivalOccupied,
+                });
+                match arrival {
+                    Err(e) => return Ok(Err(e)),
+                    Ok(probe) if self.seen_within(probe.hash, t) => {
+                        return Ok(Err(TimeError::ArrivalRepeats))
+                    }
+                    Ok(_) => {}
+                }
+                (t, t, 0)
+            }
+            Start::Resume { t, at, latest, .. } => (t, at, latest),
+            Start::Shared { t_max, at, .. } => (t_max, at, 0),
+        };
         let mut out = Outcome {
             cancelled: Vec::new(),
             key: 0,
-            kept: Vec::with_capacity(i + 1 - t),
+            kept: Vec::with_capacity(i + 1 - at),
+            kept_hash: 0,
             converged: None,
+            latest: 0,
             hashes: Vec::new(),
             captured: Vec::new(),
             snapshots: Vec::new(),
         };
         fresh.clear();
-        // `start`: the first old index still to replay; `latest`: the largest old index at
-        // which one of the new positions occurs (0: none); `implicit`: new positions known as
-        // "old position at k plus s" for k in [t, at], without being in `fresh`.
-        let (start, mut latest, implicit) = match resume {
-            None => {
-                let probe = board.probe(s.point, s.color).map_err(|e| match e {
-                    PlaceError::Suicide => TimeError::ArrivalSuicide,
-                    PlaceError::Occupied | PlaceError::OffBoard => TimeError::ArrivalOccupied,
-                })?;
-                if self.seen_within(probe.hash, t) {
-                    return Err(TimeError::ArrivalRepeats);
-                }
-                (t, 0, None)
-            }
-            Some(r) => (r.at, r.latest, Some((r.key, r.at))),
-        };
         let captured = board
             .play(s.point, s.color)
-            .expect("the arrival was checked as legal");
-        out.kept.push(i as u32);
-        let mut hash = self.powers.term(s, t);
-        let mut new_len = start + 1;
-        if start > t {
-            out.kept.extend((t..start).map(|k| k as u32));
-            let moved = self.prefix[start].wrapping_sub(self.prefix[t]);
-            hash = hash.wrapping_add(moved.wrapping_mul(self.powers.pow(1)));
-        }
+            .expect("the arrival is known to be legal");
+        let mut new_len = at + 1;
         self.note_position(board, captured, full, &mut latest, &mut out, fresh, new_len);
-        let is_new = |h: u64, fresh: &HashSet64| {
-            !self.seen_within(h, t)
-                && !fresh.contains(&h)
-                && !implicit.is_some_and(|(key, at)| {
-                    self.pos_index
-                        .get(&(h ^ key))
-                        .is_some_and(|&j| (t..=at).contains(&(j as usize)))
-                })
-        };
-        for m in start..n {
+        for m in at..n {
             if m != i {
                 let x = self.order[m];
                 let reason = match board.probe(x.point, x.color) {
                     Err(PlaceError::Suicide) => Some(CancelReason::Suicide),
                     Err(_) => Some(CancelReason::Occupied),
-                    Ok(p) if !is_new(p.hash, fresh) => Some(CancelReason::RepeatedPosition),
+                    Ok(p) if !self.is_new(p.hash, start, fresh)? => {
+                        Some(CancelReason::RepeatedPosition)
+                    }
                     Ok(_) => {
                         let c = board
                             .play(x.point, x.color)
                             .expect("probed as legal just before");
-                        hash = hash.wrapping_add(self.powers.term(x, new_len));
+                        out.kept_hash = out.kept_hash.wrapping_add(self.powers.term(x, new_len));
                         new_len += 1;
                         out.kept.push(m as u32);
                         self.note_position(board, c, full, &mut latest, &mut out, fresh, new_len);
@@ -146,14 +209,28 @@ impl TimeGame {
                 break;
             }
         }
-        let mut order_hash = self.prefix[t].wrapping_add(hash);
+        out.latest = latest;
+        if !matches!(start, Start::Shared { .. }) {
+            out.key = self.outcome_key(i, t, at, &out);
+        }
+        Ok(Ok(out))
+    }
+
+    /// The combination key after moving placement `i` to `t`, when the placements before `at`
+    /// kept their relative order and the rest is `out`.
+    pub(crate) fn outcome_key(&self, i: usize, t: usize, at: usize, out: &Outcome) -> u64 {
+        let n = self.order.len();
+        let moved = self.prefix[at].wrapping_sub(self.prefix[t]);
+        let mut hash = self.prefix[t]
+            .wrapping_add(self.powers.term(self.order[i], t))
+            .wrapping_add(moved.wrapping_mul(self.powers.pow(1)))
+            .wrapping_add(out.kept_hash);
         if let Some(m) = out.converged {
             let suffix = self.prefix[n].wrapping_sub(self.prefix[m + 1]);
             let shifted = suffix.wrapping_mul(inv_pow(out.cancelled.len()));
-            order_hash = order_hash.wrapping_add(shifted);
+            hash = hash.wrapping_add(shifted);
         }
-        out.key = combination_key(order_hash, self.boundary);
-        Ok(out)
+        combination_key(hash, self.boundary)
     }
 
     /// Records the position just reached by a kept placement (`new_len` placements so far).
@@ -182,10 +259,19 @@ impl TimeGame {
         }
     }
 
-    /// The order a time move with this outcome would produce.
-    pub(crate) fn order_after(&self, t: usize, out: &Outcome) -> Vec<super::Placement> {
+    /// The order after moving placement `i` to `t`, the placements before `at` keeping their
+    /// relative order, the rest as in `out`.
+    pub(crate) fn order_after(
+        &self,
+        i: usize,
+        t: usize,
+        at: usize,
+        out: &Outcome,
+    ) -> Vec<Placement> {
         let mut order = Vec::with_capacity(self.order.len());
         order.extend_from_slice(&self.order[..t]);
+        order.push(self.order[i]);
+        order.extend_from_slice(&self.order[t..at]);
         order.extend(out.kept.iter().map(|&k| self.order[k as usize]));
         if let Some(m) = out.converged {
             order.extend_from_slice(&self.order[m + 1..]);
@@ -193,12 +279,19 @@ impl TimeGame {
         order
     }
 
-    /// Whether the outcome's (order, boundary) was reached before (exact).
-    pub(crate) fn outcome_repeats(&self, t: usize, out: &Outcome) -> bool {
-        if !self.reached.contains_key(&out.key) {
+    /// Whether the (order, boundary) of this outcome with this key was reached before (exact).
+    pub(crate) fn outcome_repeats(
+        &self,
+        i: usize,
+        t: usize,
+        at: usize,
+        key: u64,
+        out: &Outcome,
+    ) -> bool {
+        if !self.reached.contains_key(&key) {
             return false;
         }
-        let order = self.order_after(t, out);
-        self.reached_matches(out.key, self.boundary, |o| o == order.as_slice())
+        let order = self.order_after(i, t, at, out);
+        self.reached_matches(key, self.boundary, |o| o == order.as_slice())
     }
 }

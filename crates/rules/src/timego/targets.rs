@@ -15,13 +15,15 @@
 
 use super::independence::{self, neighbours, AroundStone};
 use super::placement::combination_key;
-use super::replay::Resume;
+use super::replay::{Outcome, Start};
 use super::state::TimeGame;
 use super::turn::Cancelled;
 use super::Placement;
+use crate::board::Board;
 use crate::nohash::HashSet64;
 use crate::point::Point;
 use crate::zobrist::KEYS;
+use std::collections::HashMap;
 
 /// A legal target index for a time move, with the placements the move would cancel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,12 +69,14 @@ enum Arrival {
     Captures,
 }
 
-/// A candidate that needs a real replay, from the board after `start` placements.
-struct Slow {
+/// Candidates that need a real replay, from the board after `start` placements: either one
+/// target whose arrival captures, or all the targets of one stone that resume at `start`
+/// (each with the largest old index its skipped positions occur at).
+struct Job {
     start: usize,
-    t: usize,
     scan: usize,
-    resume: Option<Resume>,
+    arrive: Option<usize>,
+    resumed: Vec<(usize, usize)>,
 }
 
 /// One candidate stone and what the sweep learnt about it, per index `k - boundary`.
@@ -192,7 +196,7 @@ impl TimeGame {
         // the others must start replaying for real.
         let n = self.order.len();
         let mut results: Vec<Vec<TargetPreview>> = Vec::with_capacity(scans.len());
-        let mut slow: Vec<Slow> = Vec::new();
+        let mut jobs: Vec<Job> = Vec::new();
         for (si, scan) in scans.iter().enumerate() {
             let i = scan.i;
             let mut found = Vec::new();
@@ -210,6 +214,8 @@ impl TimeGame {
                 })
                 .collect();
             let mut next_dependent = i;
+            // Jobs of this stone by the index they resume at.
+            let mut groups: HashMap<usize, usize> = HashMap::new();
             for t in (b..i).rev() {
                 let d = t - b;
                 if !scan.independent[d] {
@@ -218,11 +224,11 @@ impl TimeGame {
                 match scan.arrival[d] {
                     Arrival::Illegal => continue,
                     Arrival::Captures => {
-                        slow.push(Slow {
+                        jobs.push(Job {
                             start: t,
-                            t,
                             scan: si,
-                            resume: None,
+                            arrive: Some(t),
+                            resumed: Vec::new(),
                         });
                         continue;
                     }
@@ -260,16 +266,18 @@ impl TimeGame {
                         });
                     }
                 } else {
-                    slow.push(Slow {
-                        start: at,
-                        t,
-                        scan: si,
-                        resume: Some(Resume {
-                            at,
-                            latest,
-                            key: scan.key,
-                        }),
-                    });
+                    match groups.get(&at) {
+                        Some(&j) => jobs[j].resumed.push((t, latest)),
+                        None => {
+                            groups.insert(at, jobs.len());
+                            jobs.push(Job {
+                                start: at,
+                                scan: si,
+                                arrive: None,
+                                resumed: vec![(t, latest)],
+                            });
+                        }
+                    }
                 }
             }
             found.reverse();
@@ -277,28 +285,64 @@ impl TimeGame {
         }
 
         // Replay the other candidates from where they diverge, sharing one sweep for the
-        // starting boards.
-        if !slow.is_empty() {
-            slow.sort_unstable_by_key(|c| c.start);
+        // starting boards and one replay for the targets of a stone that diverge together.
+        if !jobs.is_empty() {
+            jobs.sort_by_key(|j| j.start);
             let mut fresh = HashSet64::default();
-            let mut k = slow[0].start;
+            let mut k = jobs[0].start;
             let mut board = self.board_at(k);
-            for c in &slow {
-                while k < c.start {
+            for job in &jobs {
+                while k < job.start {
                     let x = self.order[k];
                     board
                         .play(x.point, x.color)
                         .expect("stored placements are legal");
                     k += 1;
                 }
+                let scan = &scans[job.scan];
+                let found = &mut results[job.scan];
+                if let Some(t) = job.arrive {
+                    let start = Start::Arrive { t };
+                    self.preview_one(&board, scan.i, t, t, start, &mut fresh, found);
+                    continue;
+                }
+                let (t_min, t_max) = job
+                    .resumed
+                    .iter()
+                    .fold((usize::MAX, 0), |(lo, hi), &(t, _)| (lo.min(t), hi.max(t)));
+                let at = job.start;
+                let shared = Start::Shared {
+                    t_min,
+                    t_max,
+                    at,
+                    key: scan.key,
+                };
                 let mut trial = board.clone();
-                let i = scans[c.scan].i;
-                if let Ok(out) = self.simulate(&mut trial, i, c.t, c.resume, false, &mut fresh) {
-                    if !self.outcome_repeats(c.t, &out) {
-                        results[c.scan].push(TargetPreview {
-                            to: c.t,
-                            cancels: out.cancelled,
-                        });
+                let outcome = match self.simulate(&mut trial, scan.i, shared, false, &mut fresh) {
+                    Ok(Ok(out)) => Some(out),
+                    _ => None,
+                };
+                for &(t, latest) in &job.resumed {
+                    let fits = |out: &Outcome| out.converged.is_none_or(|m| latest <= m + 1);
+                    match &outcome {
+                        Some(out) if fits(out) => {
+                            let key = self.outcome_key(scan.i, t, at, out);
+                            if !self.outcome_repeats(scan.i, t, at, key, out) {
+                                found.push(TargetPreview {
+                                    to: t,
+                                    cancels: out.cancelled.clone(),
+                                });
+                            }
+                        }
+                        _ => {
+                            let start = Start::Resume {
+                                t,
+                                at,
+                                latest,
+                                key: scan.key,
+                            };
+                            self.preview_one(&board, scan.i, t, at, start, &mut fresh, found);
+                        }
                     }
                 }
             }
@@ -316,6 +360,29 @@ impl TimeGame {
                 targets,
             })
             .collect()
+    }
+
+    /// Replays one candidate from `board` and adds its preview to `found` when it is legal.
+    #[allow(clippy::too_many_arguments)]
+    fn preview_one(
+        &self,
+        board: &Board,
+        i: usize,
+        t: usize,
+        at: usize,
+        start: Start,
+        fresh: &mut HashSet64,
+        found: &mut Vec<TargetPreview>,
+    ) {
+        let mut trial = board.clone();
+        if let Ok(Ok(out)) = self.simulate(&mut trial, i, start, false, fresh) {
+            if !self.outcome_repeats(i, t, at, out.key, &out) {
+                found.push(TargetPreview {
+                    to: t,
+                    cancels: out.cancelled,
+                });
+            }
+        }
     }
 
     /// Whether moving placement `i` to `t` with no cancellation repeats a reached combination.
