@@ -19,7 +19,11 @@ fn main() {
         seed
     };
     let mut pick = |game: &Game| -> Option<Point> {
-        let legal: Vec<Point> = game.board().points().filter(|&p| game.is_legal(p)).collect();
+        let legal: Vec<Point> = game
+            .board()
+            .points()
+            .filter(|&p| game.is_legal(p))
+            .collect();
         (!legal.is_empty()).then(|| legal[(next() % legal.len() as u64) as usize])
     };
     while record.actions.len() < moves {

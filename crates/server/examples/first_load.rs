@@ -61,7 +61,10 @@ async fn main() {
         "  page weight: {} files, {} bytes transferred (compressed bodies {} bytes, {} bytes uncompressed)",
         last["files"], last["transfer_bytes"], last["encoded_body_bytes"], last["decoded_body_bytes"]
     );
-    println!("  API calls during load: {} bytes", last["api_transfer_bytes"]);
+    println!(
+        "  API calls during load: {} bytes",
+        last["api_transfer_bytes"]
+    );
     if let Some(files) = last["per_file"].as_array() {
         for f in files {
             println!("    {:>6}  {}", f[1], f[0].as_str().unwrap_or(""));
