@@ -1,5 +1,5 @@
 //! Differential test against GNU Go (`/usr/games/gnugo --mode gtp --chinese-rules
-//! --positional-superko`): random legal games on 9x9 and 19x19; after every move the stones on
+//! --positional-superko`): random legal games on 5x5, 9x9 and 19x19; after every move the stones on
 //! the board, the captures and `is_legal` of every point for the side to move must agree with
 //! the rules crate (driven through the GTP [`Session`]).
 //!
@@ -271,6 +271,8 @@ fn random_games_agree_with_gnugo_on_stones_and_legality() {
         return;
     }
     let mut tally = Tally::default();
+    // Small boards repeat positions often: the best source of superko situations.
+    play_games(5, 40, 200, 0x7e9_5e5, &mut tally);
     play_games(9, 16, 250, 0x7e9_9e9, &mut tally);
     play_games(19, 3, 400, 0x7e9_1919, &mut tally);
     eprintln!(
