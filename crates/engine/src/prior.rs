@@ -53,7 +53,7 @@ pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Candidates {
 }
 
 /// Whether any stone lies in the 5×5 box around `i`.
-fn stones_near(board: &PlayoutBoard, i: usize) -> bool {
+pub fn stones_near(board: &PlayoutBoard, i: usize) -> bool {
     let s = board.stride() as isize;
     for dr in -2isize..=2 {
         for dc in -2isize..=2 {
@@ -117,12 +117,25 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Candidates) -
     let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
     if !stones_near(board, m) {
         match line {
-            0 => p.bad(12.0),
-            1 => p.bad(6.0),
-            2 | 3 if size >= 13 => p.good(3.0),
-            l if l >= 2 && size < 13 => p.good(3.0),
-            _ => {}
+            0 => p.bad(20.0),
+            1 => p.bad(12.0),
+            2 | 3 if size >= 13 => p.good(10.0),
+            _ if size >= 13 => p.bad(4.0),
+            _ => p.good(3.0),
         }
     }
     p
+}
+
+/// Whether `m` is a first- or second-line move with no stone near it on a board of 13×13 or
+/// more: such moves are never worth searching (they stay legal for the game).
+pub fn pointless_edge_move(board: &PlayoutBoard, m: usize) -> bool {
+    let size = board.size();
+    if size < 13 {
+        return false;
+    }
+    let stride = board.stride();
+    let (r, c) = (m / stride - 1, m % stride - 1);
+    let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
+    line <= 1 && !stones_near(board, m)
 }

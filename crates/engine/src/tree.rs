@@ -2,7 +2,7 @@
 //! and re-rooting for tree reuse.
 
 use crate::board::{PlayoutBoard, PASS};
-use crate::prior::{escapes, prior};
+use crate::prior::{escapes, pointless_edge_move, prior};
 
 /// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
 const RAVE_EQUIV: f32 = 3000.0;
@@ -124,7 +124,11 @@ impl Tree {
         let first = self.nodes.len();
         for k in 0..board.empties().len() {
             let m = board.empties()[k] as usize;
-            if !board.is_legal(m, me) || board.is_eye(m, me) || !allow(m) {
+            if !board.is_legal(m, me)
+                || board.is_eye(m, me)
+                || pointless_edge_move(board, m)
+                || !allow(m)
+            {
                 continue;
             }
             let p = prior(board, m, me, &esc);
