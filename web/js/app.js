@@ -137,7 +137,10 @@ form.addEventListener('submit', async (e) => {
     return;
   }
   const saved = loadRound('computer');
-  if (saved.state === 'ok' && playCount(saved.round.record) > 0 && !(round.mode === 'computer' && round.view && round.view.phase === 'finished')) {
+  const finished = round.mode === 'computer' && round.view && round.view.phase === 'finished';
+  const confirmed = round.newRoundConfirmed;
+  round.newRoundConfirmed = false;
+  if (saved.state === 'ok' && playCount(saved.round.record) > 0 && !finished && !confirmed) {
     const ok = await ask({
       title: 'Start a new round?',
       message: 'New round replaces your unfinished game against the computer.',

@@ -279,6 +279,7 @@ export class Round {
       if (!ok) return;
     }
     if (this.mode === 'computer') {
+      this.newRoundConfirmed = true; // the setup form need not ask again
       location.hash = '#/computer/new';
       return;
     }

@@ -54,6 +54,24 @@ async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
     s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 1")
         .await;
     assert_eq!(s.stone("C3").await, "black");
+
+    // New round asks once, then the setup starts the new round without asking again.
+    s.open("#/computer").await;
+    s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 4")
+        .await;
+    s.click("#new-round").await;
+    s.wait_for("document.getElementById('confirm-dialog').open")
+        .await;
+    s.click("#confirm-ok").await;
+    s.wait_for("!document.getElementById('setup').hidden").await;
+    s.click("#setup-start").await;
+    s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 0")
+        .await;
+    assert_eq!(
+        s.js("return document.getElementById('confirm-dialog').open;")
+            .await,
+        json!(false)
+    );
     s.close().await;
 }
 

@@ -76,6 +76,19 @@ async fn a_full_9x9_game_with_a_capture_review_and_result() {
     );
     let view_result = s.js("return window.__tengen.view().result;").await;
     assert!(view_result.as_str().unwrap().contains('+'));
+    // Download SGF: catch the file the page hands to the browser.
+    s.js("window.__sgf = null; const make = URL.createObjectURL; \
+          URL.createObjectURL = (b) => { b.text().then((t) => { window.__sgf = t; }); return make(b); }; \
+          return true;")
+        .await;
+    s.click("#download").await;
+    s.wait_for("window.__sgf !== null").await;
+    let sgf = s.js("return window.__sgf;").await;
+    let sgf = sgf.as_str().unwrap();
+    assert!(
+        sgf.contains("SZ[9]") && sgf.contains("B[ee]") && sgf.contains("RE[B+"),
+        "{sgf}"
+    );
     s.close().await;
 }
 
