@@ -382,8 +382,10 @@ fn setup_komi_date_and_comments_round_trip() {
 
 #[test]
 fn timego_records_are_refused_by_the_strict_writer() {
-    let r = Record::new(Rules::timego(9));
+    let mut r = Record::new(Rules::timego(9));
+    r.actions = vec![Action::place(p("E5"))];
     assert_eq!(try_to_sgf(&r), Err(SgfWriteError::TimeGo));
+    assert!(!to_sgf(&r).contains(";B["));
 }
 
 #[test]
@@ -393,4 +395,20 @@ fn a_record_that_does_not_replay_is_refused_by_the_strict_writer() {
     assert!(matches!(try_to_sgf(&r), Err(SgfWriteError::Replay(_))));
     // The lenient writer keeps the legal prefix.
     assert!(to_sgf(&r).contains(";B[ee])"));
+}
+
+#[test]
+fn records_that_cannot_start_are_written_without_panicking() {
+    let mut r = Record::new(Rules::chinese(9));
+    r.setup.black = vec![Point::new(20, 20), p("E5")];
+    r.setup.white = vec![p("E5")];
+    r.actions = vec![Action::place(p("C3"))];
+    let sgf = to_sgf(&r);
+    assert!(sgf.contains("AB[ee]AW[ee]"), "{sgf}");
+    assert!(!sgf.contains(";B["), "{sgf}");
+    let mut bad_size = Record::new(Rules::chinese(9));
+    bad_size.rules.size = 0;
+    bad_size.actions = vec![Action::place(p("A1"))];
+    assert!(to_sgf(&bad_size).contains("SZ[0]"));
+    assert!(try_to_sgf(&bad_size).is_err());
 }

@@ -40,8 +40,8 @@ pub fn try_to_sgf(record: &Record) -> Result<String, SgfWriteError> {
 /// Placements and passes become `B`/`W` nodes (passes as `[]`); resignation and score-review
 /// actions are not moves: they are left out, and a finished game's result is written as `RE`
 /// (`B+3.5`, `W+R`, `0`). Comments stay on the node after the same moves. For a record that does
-/// not replay, the moves are written up to the illegal one; TimeGo actions are skipped. Use
-/// [`try_to_sgf`] to refuse such records instead.
+/// not replay, the moves are written up to the illegal one (none when the start position itself
+/// is unusable), and TimeGo records get no moves. Use [`try_to_sgf`] to refuse such records.
 pub fn to_sgf(record: &Record) -> String {
     let size = record.rules.size;
     let moves = colored_moves(record);
@@ -62,6 +62,7 @@ pub fn to_sgf(record: &Record) -> String {
         let _ = write!(out, "RE[{result}]");
     }
     for (ident, stones) in [("AB", &record.setup.black), ("AW", &record.setup.white)] {
+        let stones: Vec<&Point> = stones.iter().filter(|p| p.is_on(size)).collect();
         if !stones.is_empty() {
             out.push_str(ident);
             for p in stones {
@@ -102,29 +103,22 @@ struct Moves {
 fn colored_moves(record: &Record) -> Moves {
     let mut moves = Vec::new();
     let mut written_after = vec![0];
-    let mut game: Option<Game> = record.start().ok();
-    let mut next_color = record.setup.to_move.unwrap_or(Color::Black);
+    // A record whose start position is unusable (bad size or setup) and a TimeGo record have
+    // no moves to write.
+    let mut game: Option<Game> = match record.rules.variant {
+        Variant::Go => record.start().ok(),
+        Variant::TimeGo => None,
+    };
     for action in &record.actions {
-        if let Some(g) = &game {
-            next_color = g.to_move();
-        }
-        let mv = match action {
-            Action::Place(p) => Some((next_color, Some(*p))),
-            Action::Pass {} => Some((next_color, None)),
-            _ => None,
-        };
-        let legal = match game.as_mut() {
-            Some(g) => g.apply(action).is_ok(),
-            None => true,
-        };
-        if !legal {
+        let Some(g) = game.as_mut() else { break };
+        let color = g.to_move();
+        if g.apply(action).is_err() {
             break;
         }
-        if game.is_none() && mv.is_some() {
-            next_color = next_color.opponent();
-        }
-        if let Some(mv) = mv {
-            moves.push(mv);
+        match action {
+            Action::Place(p) => moves.push((color, Some(*p))),
+            Action::Pass {} => moves.push((color, None)),
+            _ => {}
         }
         written_after.push(moves.len());
     }
