@@ -5,6 +5,8 @@
 //! The public surface is [`Engine`] ([`Engine::genmove`], [`Engine::estimate`]) and its
 //! [`EngineConfig`]; the modules below are public for benchmarks and tools.
 
+#![warn(missing_docs)]
+
 pub mod benson;
 pub mod board;
 pub mod estimate;

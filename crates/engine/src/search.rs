@@ -228,13 +228,12 @@ pub fn search(
                             break;
                         }
                         // The first playout always runs, so the root has its moves.
-                        if k > 0 && deadline.is_some_and(|d| Instant::now() >= d)
-                            || k > 0
-                                && control
-                                    .cancel
-                                    .as_ref()
-                                    .is_some_and(|c| c.load(Ordering::Relaxed))
-                        {
+                        let cancelled = control
+                            .cancel
+                            .as_ref()
+                            .is_some_and(|c| c.load(Ordering::Relaxed));
+                        let late = deadline.is_some_and(|d| Instant::now() >= d);
+                        if k > 0 && (late || cancelled) {
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
