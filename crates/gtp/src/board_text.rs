@@ -94,4 +94,19 @@ mod tests {
             "no blank line may end the response early"
         );
     }
+
+    #[test]
+    fn star_points_by_board_size() {
+        let stars = |size: u8| {
+            (0..size)
+                .flat_map(|r| (0..size).map(move |c| (c, r)))
+                .filter(|&(c, r)| is_hoshi(size, c, r))
+                .count()
+        };
+        assert_eq!(stars(5), 0);
+        assert_eq!(stars(8), 4);
+        assert_eq!(stars(9), 5);
+        assert_eq!(stars(13), 9);
+        assert_eq!(stars(19), 9);
+    }
 }
