@@ -36,6 +36,9 @@ async fn main() {
                 const sum = (xs, k) => xs.reduce((a, r) => a + r[k], 0);
                 return {
                   first_board_ms: performance.getEntriesByName('first-board')[0].startTime,
+                  html_ms: nav.responseEnd,
+                  dom_ready_ms: nav.domContentLoadedEventEnd,
+                  api_ms: api.map((r) => [Math.round(r.startTime), Math.round(r.responseEnd)]),
                   files: 1 + assets.length,
                   transfer_bytes: nav.transferSize + sum(assets, 'transferSize'),
                   encoded_body_bytes: nav.encodedBodySize + sum(assets, 'encodedBodySize'),
@@ -64,6 +67,12 @@ async fn main() {
     println!(
         "  API calls during load: {} bytes",
         last["api_transfer_bytes"]
+    );
+    println!(
+        "  last run: HTML received {:.0} ms, DOMContentLoaded {:.0} ms, API calls (start, end) {}",
+        last["html_ms"].as_f64().unwrap_or(0.0),
+        last["dom_ready_ms"].as_f64().unwrap_or(0.0),
+        last["api_ms"]
     );
     if let Some(files) = last["per_file"].as_array() {
         for f in files {
