@@ -6,7 +6,9 @@ Usage (from the repository root, after
 
     python3 bench/engine/match_gnugo.py --size 9 --games 20 --playouts 10000 --jobs 2
 
-Prints each game and the win rate with a 95% Wilson confidence interval. SGF files of the games
+GNU Go gets `--seed <game number + 1>` so that its games vary too (GNU Go is otherwise
+deterministic, and a deterministic opponent makes many games identical). Prints each game and
+the win rate with a 95% Wilson confidence interval. SGF files of the games
 go to --sgf-dir (default target/engine-match/) for the dead-stone comparison.
 """
 import argparse
@@ -74,7 +76,7 @@ def play_game(k, a):
     tengen_black = k % 2 == 0
     tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)])
     gnugo = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko",
-                 "--level", str(a.gnugo_level)])
+                 "--level", str(a.gnugo_level), "--seed", str(k + 1)])
     try:
         for e in (tengen, gnugo):
             e.cmd(f"boardsize {a.size}")
