@@ -1,7 +1,8 @@
 //! Differential test against GNU Go (`/usr/games/gnugo --mode gtp --chinese-rules
 //! --positional-superko`): random legal games on 5x5, 9x9 and 19x19; after every move the stones on
 //! the board, the captures and `is_legal` of every point for the side to move must agree with
-//! the rules crate (driven through the GTP [`Session`]).
+//! the rules crate (driven through the GTP [`Session`]). Each final position also goes through
+//! SGF both ways (Tengen's writer → GNU Go's `loadsgf`, GNU Go's `printsgf` → Tengen's reader).
 //!
 //! When GNU Go is not installed the test says so and passes, unless `TENGEN_REQUIRE_GNUGO` is
 //! set (CI installs `gnugo` and sets it).
@@ -13,6 +14,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use tengen_gtp::{GtpOptions, Session};
+use tengen_rules::sgf::{from_sgf, to_sgf};
 use tengen_rules::{Color, KoRule, Phase, PlayError, Point, Rules, Scoring};
 
 const GNUGO: &str = "/usr/games/gnugo";
@@ -99,6 +101,7 @@ struct Tally {
     ko_or_superko_seen: usize,
     superko_seen: usize,
     suicide_seen: usize,
+    sgf_exchanges: usize,
     mismatches: Vec<String>,
 }
 
@@ -257,6 +260,71 @@ fn play_games(size: u8, games: usize, max_moves: usize, seed: u64, tally: &mut T
             let context = format!("{size}x{size} game {g} move {} ({side} {vertex})", m + 1);
             compare_position(&mut gnugo, &session, tally, &context);
         }
+        exchange_sgf(
+            &mut gnugo,
+            &session,
+            tally,
+            &format!("{size}x{size} game {g}"),
+        );
+    }
+}
+
+/// The final position through SGF both ways: Tengen's `printsgf` loaded by GNU Go's `loadsgf`,
+/// and GNU Go's `printsgf` (setup stones) read by Tengen's reader; the stones must agree.
+fn exchange_sgf(gnugo: &mut GnuGo, session: &Session, tally: &mut Tally, context: &str) {
+    let dir = std::env::temp_dir().join(format!("tengen-gnugo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ours = dir.join("tengen.sgf");
+    let theirs = dir.join("gnugo.sgf");
+    let board = session.game().board();
+    let stones = |c: Color| -> BTreeSet<Point> {
+        board
+            .stones()
+            .filter(|&(_, s)| s == c)
+            .map(|(p, _)| p)
+            .collect()
+    };
+    std::fs::write(&ours, to_sgf(session.record())).unwrap();
+    gnugo.one(&format!("loadsgf {}", ours.display()));
+    for c in Color::ALL {
+        let loaded = stone_set(&gnugo.one(&format!("list_stones {}", color_name(c))));
+        if loaded != stones(c) {
+            tally.mismatches.push(format!(
+                "{context}: GNU Go loaded Tengen's SGF with other {} stones",
+                color_name(c)
+            ));
+        }
+    }
+    gnugo.one(&format!("printsgf {}", theirs.display()));
+    let text = std::fs::read_to_string(&theirs).unwrap();
+    let board_from_gnugo = from_sgf(&text)
+        .unwrap_or_else(|e| panic!("{context}: GNU Go's SGF is refused: {e}\n{text}"))
+        .replay_go()
+        .unwrap()
+        .board()
+        .clone();
+    for c in Color::ALL {
+        let read: BTreeSet<Point> = board_from_gnugo
+            .stones()
+            .filter(|&(_, s)| s == c)
+            .map(|(p, _)| p)
+            .collect();
+        if read != stones(c) {
+            tally.mismatches.push(format!(
+                "{context}: Tengen read GNU Go's SGF with other {} stones",
+                color_name(c)
+            ));
+        }
+    }
+    tally.sgf_exchanges += 2;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn color_name(c: Color) -> &'static str {
+    if c == Color::Black {
+        "black"
+    } else {
+        "white"
     }
 }
 
@@ -278,7 +346,7 @@ fn random_games_agree_with_gnugo_on_stones_and_legality() {
     eprintln!(
         "GNU Go differential: {} games, {} moves ({} passes, {} capturing), {} point legality \
          comparisons ({} illegal empty points: {} suicide, {} ko or superko of which {} \
-         superko), {} mismatches",
+         superko), {} SGF exchanges, {} mismatches",
         tally.games,
         tally.moves,
         tally.passes,
@@ -288,6 +356,7 @@ fn random_games_agree_with_gnugo_on_stones_and_legality() {
         tally.suicide_seen,
         tally.ko_or_superko_seen,
         tally.superko_seen,
+        tally.sgf_exchanges,
         tally.mismatches.len()
     );
     assert!(
