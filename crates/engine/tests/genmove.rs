@@ -272,3 +272,31 @@ fn tiny_and_huge_boards_work() {
         assert_eq!(est.ownership.len(), size as usize * size as usize);
     }
 }
+
+/// Black owns the left (with two dead White stones), White the right (one dead Black stone).
+const SPLIT: [&str; 9] = [
+    "....XO...",
+    "....XO...",
+    "..O.XO...",
+    "..O.XO...",
+    "....XO...",
+    "....XO...",
+    "....XO.X.",
+    "....XO...",
+    "....XO...",
+];
+
+#[test]
+fn passes_back_when_the_count_wins_but_cleans_up_dead_stones_when_asked() {
+    let mut game = position(&SPLIT, Color::White, 7.5);
+    game.pass().unwrap();
+    assert_eq!(
+        engine(400).genmove(&game, Color::Black, None),
+        EngineMove::Pass
+    );
+    let EngineMove::Place(p) = engine(400).genmove_cleanup(&game, Color::Black, None) else {
+        panic!("cleanup passed with dead stones on the board")
+    };
+    let liberties = ["B7", "D7", "C8", "B6", "D6", "C5"].map(pt);
+    assert!(liberties.contains(&p), "{p} is not next to the dead stones");
+}
