@@ -32,7 +32,7 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session with an empty board of the options' size.
+X
     pub fn new(options: GtpOptions) -> Session {
         let mut rules = Rules {
             variant: Variant::Go,
