@@ -4,7 +4,7 @@
 use super::errors::TimeError;
 use super::placement::{combination_key, Placement};
 use super::replay::{Outcome, Start};
-use super::state::{TimeGame, SNAP};
+use super::state::{TimeGame, NONE, SNAP};
 use super::turn::{Cancelled, Turn, TurnKind};
 use crate::action::Action;
 use crate::board::PlaceError;
@@ -119,7 +119,7 @@ impl TimeGame {
     pub fn time(&mut self, stone: Point, to: usize) -> Result<Applied, TimeError> {
         let i = self.check_time_target(stone, to)?;
         let mut board = self.board_at(to);
-        let mut fresh = HashSet64::default();
+        let mut fresh = HashSet64::with_capacity_and_hasher(2 * (i - to) + 16, Default::default());
         let out = self
             .simulate(&mut board, i, Start::Arrive { t: to }, true, &mut fresh)
             .expect("an arriving replay never depends on other targets")?;
@@ -164,7 +164,15 @@ impl TimeGame {
                 for (j, snap) in out.snapshots.into_iter().enumerate() {
                     self.snapshots[first + j] = snap;
                 }
-                self.refresh_placed_by();
+                // The board is unchanged: only stones last placed within [t, m] change index.
+                for k in t..=m {
+                    let point = self.order[k].point;
+                    let slot = self.point_slot(point);
+                    let last = self.placed_by[slot];
+                    if last != NONE && last as usize <= m {
+                        self.placed_by[slot] = k as u32;
+                    }
+                }
             }
             Some(_) => {
                 self.order = new_order;

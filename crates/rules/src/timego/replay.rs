@@ -88,16 +88,21 @@ impl TimeGame {
     }
 
     /// Whether the position `h` reached while replaying is new, given how the replay started.
-    fn is_new(&self, h: u64, start: Start, fresh: &HashSet64) -> Result<bool, Dependent> {
+    fn is_new(
+        &self,
+        h: u64,
+        old: Option<usize>,
+        start: Start,
+        fresh: &HashSet64,
+    ) -> Result<bool, Dependent> {
         if fresh.contains(&h) {
             return Ok(false);
         }
-        let old = self.pos_index.get(&h).map(|&j| j as usize);
         match start {
-            Start::Arrive { t } => Ok(!old.is_some_and(|j| j <= t)),
+            Start::Arrive { t } => Ok(old.is_none_or(|j| j > t)),
             Start::Resume { t, at, key, .. } => {
                 let plus_s = self.pos_index.get(&(h ^ key)).map(|&j| j as usize);
-                Ok(!old.is_some_and(|j| j <= t) && !plus_s.is_some_and(|j| t <= j && j <= at))
+                Ok(old.is_none_or(|j| j > t) && plus_s.is_none_or(|j| j < t || j > at))
             }
             Start::Shared {
                 t_min,
@@ -174,14 +179,21 @@ impl TimeGame {
             .play(s.point, s.color)
             .expect("the arrival is known to be legal");
         let mut new_len = at + 1;
-        self.note_position(board, captured, full, &mut latest, &mut out, fresh, new_len);
+        if let Some(&j) = self.pos_index.get(&board.hash()) {
+            latest = latest.max(j as usize);
+        }
+        self.note_position(board, captured, full, &mut out, fresh, new_len);
         for m in at..n {
             if m != i {
                 let x = self.order[m];
-                let reason = match board.probe(x.point, x.color) {
+                let probe = board.probe(x.point, x.color);
+                let old = probe
+                    .ok()
+                    .and_then(|p| self.pos_index.get(&p.hash).map(|&j| j as usize));
+                let reason = match probe {
                     Err(PlaceError::Suicide) => Some(CancelReason::Suicide),
                     Err(_) => Some(CancelReason::Occupied),
-                    Ok(p) if !self.is_new(p.hash, start, fresh)? => {
+                    Ok(p) if !self.is_new(p.hash, old, start, fresh)? => {
                         Some(CancelReason::RepeatedPosition)
                     }
                     Ok(_) => {
@@ -191,7 +203,10 @@ impl TimeGame {
                         out.kept_hash = out.kept_hash.wrapping_add(self.powers.term(x, new_len));
                         new_len += 1;
                         out.kept.push(m as u32);
-                        self.note_position(board, c, full, &mut latest, &mut out, fresh, new_len);
+                        if let Some(j) = old {
+                            latest = latest.max(j);
+                        }
+                        self.note_position(board, c, full, &mut out, fresh, new_len);
                         None
                     }
                 };
@@ -234,22 +249,17 @@ impl TimeGame {
     }
 
     /// Records the position just reached by a kept placement (`new_len` placements so far).
-    #[allow(clippy::too_many_arguments)]
     fn note_position(
         &self,
         board: &Board,
         captured: u32,
         full: bool,
-        latest: &mut usize,
         out: &mut Outcome,
         fresh: &mut HashSet64,
         new_len: usize,
     ) {
         let h = board.hash();
         fresh.insert(h);
-        if let Some(&j) = self.pos_index.get(&h) {
-            *latest = (*latest).max(j as usize);
-        }
         if full {
             out.hashes.push(h);
             out.captured.push(captured as u16);

@@ -20,7 +20,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// Board snapshots are kept after every `SNAP` placements.
-pub(crate) const SNAP: usize = 32;
+pub(crate) const SNAP: usize = 64;
 
 /// A map keyed by values that are already uniformly random hashes.
 pub(crate) type HashMap64<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;
