@@ -32,7 +32,8 @@ pub struct Session {
 }
 
 impl Session {
-X
+    /// A session with an empty board of the options' size (19 if that size is unusable),
+    /// standard Go with the shared review protocol.
     pub fn new(options: GtpOptions) -> Session {
         let mut rules = Rules {
             variant: Variant::Go,
