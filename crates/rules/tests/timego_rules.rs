@@ -517,3 +517,34 @@ fn score_review_actions_do_not_exist_in_timego() {
     );
     assert_eq!(g.apply(&Action::Resume {}), Err(TimeError::NoReview));
 }
+
+#[test]
+fn previews_list_each_legal_target_with_the_placements_it_would_cancel() {
+    let g = game(5, &KO_GAME);
+    let targets = g.legal_targets(p("E4"));
+    let to_7 = targets
+        .iter()
+        .find(|t| t.to == 7)
+        .expect("index 7 is legal");
+    let cancels: Vec<(usize, CancelReason)> =
+        to_7.cancels.iter().map(|c| (c.index, c.reason)).collect();
+    assert_eq!(
+        cancels,
+        vec![
+            (8, CancelReason::Suicide),
+            (9, CancelReason::RepeatedPosition)
+        ]
+    );
+    // Every listed target is accepted with exactly the previewed cancellations.
+    for t in &targets {
+        let mut h = g.clone();
+        let applied = h.time(p("E4"), t.to).unwrap();
+        assert_eq!(applied.cancelled, t.cancels, "target {}", t.to);
+    }
+    // The side to move's full list agrees with the per-stone lists.
+    for s in g.legal_time_moves() {
+        assert_eq!(s.targets, g.legal_targets(s.stone), "stone {}", s.stone);
+    }
+    // Not Black's stone, or game over: no targets.
+    assert!(g.legal_targets(p("A3")).is_empty());
+}
