@@ -38,7 +38,9 @@ pub enum TimeError {
     #[error("that stone's placement is locked")]
     Locked(Point),
     /// Time: the target index is not earlier than the stone's own placement.
-    #[error("a stone can only travel to an earlier position in the order (it is at {index}, not after {to})")]
+    #[error(
+        "a stone can only travel to an earlier position in the order (it is at index {index})"
+    )]
     NotEarlier {
         /// The stone's current index.
         index: usize,
