@@ -129,7 +129,7 @@ pub(crate) fn independent(board: &Board, around: &AroundStone, x: Placement) -> 
             }
             continue;
         }
-        let effective = libs - u32::from(around.loses_liberty(id));
+        let effective = libs.saturating_sub(u32::from(around.loses_liberty(id)));
         if color == x.color {
             has_liberty |= effective > 1;
         } else {

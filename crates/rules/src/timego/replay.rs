@@ -175,9 +175,12 @@ impl TimeGame {
             snapshots: Vec::new(),
         };
         fresh.clear();
-        let captured = board
-            .play(s.point, s.color)
-            .expect("the arrival is known to be legal");
+        // Probed above, or known to capture nothing and keep a liberty when resuming; should
+        // that ever not hold, the caller replays from the target instead.
+        let captured = match board.play(s.point, s.color) {
+            Ok(c) if c == 0 || matches!(start, Start::Arrive { .. }) => c,
+            _ => return Err(Dependent),
+        };
         let mut new_len = at + 1;
         if let Some(&j) = self.pos_index.get(&board.hash()) {
             latest = latest.max(j as usize);

@@ -375,7 +375,12 @@ impl TimeGame {
         found: &mut Vec<TargetPreview>,
     ) {
         let mut trial = board.clone();
-        if let Ok(Ok(out)) = self.simulate(&mut trial, i, start, false, fresh) {
+        let result = self.simulate(&mut trial, i, start, false, fresh);
+        let result = result.or_else(|_| {
+            let mut from_target = self.board_at(t);
+            self.simulate(&mut from_target, i, Start::Arrive { t }, false, fresh)
+        });
+        if let Ok(Ok(out)) = result {
             if !self.outcome_repeats(i, t, at, out.key, &out) {
                 found.push(TargetPreview {
                     to: t,
