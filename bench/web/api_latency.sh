@@ -28,7 +28,7 @@ echo "one request: HTTP $STATUS"
 echo "== closed loop (wrk): $CONN connections sending as fast as answered =="
 BODY=$BODY wrk -t2 -c"$CONN" -d2s -s bench/web/apply.lua "http://127.0.0.1:$PORT" > /dev/null
 BODY=$BODY wrk -t2 -c"$CONN" -d"${SECS}s" -s bench/web/apply.lua "http://127.0.0.1:$PORT"
-for RATE in ${RATES:-1000 2000 4000}; do
+for RATE in ${RATES:-1000 2000 3000 4000}; do
   echo "== open loop: $CONN connections, $RATE requests/s in all =="
   target/release/examples/load "127.0.0.1:$PORT" "$BODY" "$CONN" "$RATE" "$SECS"
 done

@@ -22,6 +22,7 @@ async fn connection(
     first: Instant,
     every: Duration,
     end: Instant,
+    record_from: Instant,
 ) -> Outcome {
     let mut out = Outcome {
         latencies: Vec::new(),
@@ -78,7 +79,9 @@ async fn connection(
             return out;
         }
         if ok {
-            out.latencies.push(from.elapsed());
+            if due >= record_from {
+                out.latencies.push(from.elapsed());
+            }
         } else {
             out.errors += 1;
         }
@@ -112,13 +115,22 @@ fn main() {
         .unwrap();
     let outcomes = runtime.block_on(async {
         let start = Instant::now() + Duration::from_millis(300);
-        let end = start + Duration::from_secs_f64(seconds);
+        // One second of warm-up (connections open, caches fill) is sent but not recorded.
+        let record_from = start + Duration::from_secs(1);
+        let end = record_from + Duration::from_secs_f64(seconds);
         let every = Duration::from_secs_f64(connections as f64 / rate);
         let step = Duration::from_secs_f64(1.0 / rate);
         let tasks: Vec<_> = (0..connections)
             .map(|i| {
                 let first = start + step * i;
-                tokio::spawn(connection(addr.clone(), request.clone(), first, every, end))
+                tokio::spawn(connection(
+                    addr.clone(),
+                    request.clone(),
+                    first,
+                    every,
+                    end,
+                    record_from,
+                ))
             })
             .collect();
         let mut all = Vec::new();

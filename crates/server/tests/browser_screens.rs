@@ -30,8 +30,13 @@ async fn screenshots_of_the_board_on_desktop_and_phone() {
     for p in ["E5", "C3", "D4", "G7", "E4", "F5", "F4", "C5"] {
         s.play(p).await;
     }
-    // Hover preview of the next stone.
-    s.client.execute("return 1", vec![]).await.unwrap();
+    // The keyboard focus ring and the preview of the next stone.
+    let board = s.find("#board").await;
+    let key = |k: fantoccini::key::Key| char::from(k).to_string();
+    board
+        .send_keys(&(key(fantoccini::key::Key::Home) + &key(fantoccini::key::Key::Up)))
+        .await
+        .unwrap();
     s.screenshot("local-9x9-desktop").await;
     s.act("#pass").await;
     s.act("#pass").await;
