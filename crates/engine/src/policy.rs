@@ -19,8 +19,7 @@ const P_TACTICS: f32 = 0.95;
 /// When only self-atari moves are left, one that puts at most this many stones in atari is
 /// still played rather than passing (passing lets the opponent kill living groups), while
 /// larger chains, as in seki, are left alone.
-const MAX_FALLBACK_SELF_ATARI: u32 = MAX_FALLBACK;
-const MAX_FALLBACK: u32 = 3;
+const MAX_FALLBACK_SELF_ATARI: u32 = 3;
 
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;

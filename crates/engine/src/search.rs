@@ -131,7 +131,8 @@ impl Worker {
     }
 }
 
-/// One search iteration's descent: returns false when the tree gave nothing to do.
+/// One search iteration's descent: from the root, expanding leaves that have enough visits,
+/// playing the selected moves on the worker's board and counting each visit at once.
 fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool + Sync)) {
     w.board.copy_from(&tree.root_board);
     w.path.clear();
