@@ -31,7 +31,7 @@ impl TimeGame {
         }
     }
 
-    /// Whether the side to move may place at `p` now; returns the order's new combination key.
+    /// Whether the side to move may place at `p` now (why not, if not).
     pub fn check_place(&self, p: Point) -> Result<(), TimeError> {
         self.place_key(p).map(|_| ())
     }

@@ -123,9 +123,4 @@ impl TimeGame {
             timego: Some(self.timego_view()),
         }
     }
-
-    /// The turns as they happened (convenience for clients that only want the record panel).
-    pub fn actual_turns(&self) -> &[Turn] {
-        &self.turns
-    }
 }
