@@ -40,6 +40,7 @@ export class Board {
     this.size = size;
     const svg = this.svg;
     svg.replaceChildren();
+    this.coords = null;
     const full = size + 1;
     this.full = full;
     this.vb = { x: 0, y: 0, w: full };
@@ -79,19 +80,30 @@ export class Board {
     }
     const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
     const letters = columnLetters(size);
+    // Labels on all four sides; on a zoomed board the top and left ones follow the visible
+    // edge (see placeCoordinates) so the player always knows where they are.
+    this.colLabels = [];
+    this.rowLabels = [];
+    this.strips = [el('rect', { class: 'strip' }, coords), el('rect', { class: 'strip' }, coords)];
     letters.forEach((letter, col) => {
-      for (const y of [0.45, full - 0.45]) {
-        el('text', { x: 1 + col, y }, coords).textContent = letter;
+      for (const [y, edge] of [[0.45, 'near'], [full - 0.45, 'far']]) {
+        const t = el('text', { x: 1 + col, y, class: edge }, coords);
+        t.textContent = letter;
+        if (edge === 'near') this.colLabels.push(t);
       }
     });
     for (let row = 0; row < size; row++) {
-      for (const x of [0.45, full - 0.45]) {
-        el('text', { x, y: size - row }, coords).textContent = String(row + 1);
+      for (const [x, edge] of [[0.45, 'near'], [full - 0.45, 'far']]) {
+        const t = el('text', { x, y: size - row, class: edge }, coords);
+        t.textContent = String(row + 1);
+        if (edge === 'near') this.rowLabels.push(t);
       }
     }
+    this.coords = coords;
     this.stoneLayer = el('g', { class: 'stones', 'aria-hidden': 'true' }, svg);
     this.territoryLayer = el('g', { class: 'territory', 'aria-hidden': 'true' }, svg);
     this.markLayer = el('g', { class: 'marks', 'aria-hidden': 'true' }, svg);
+    svg.appendChild(coords); // above the stones, for the labels of a zoomed board
     this.preview = el('circle', { class: 'preview', r: 0.47, visibility: 'hidden' }, svg);
     this.focusRing = el('rect', { class: 'focus-ring', width: 0.92, height: 0.92, rx: 0.12 }, svg);
     const cells = el('g', { class: 'cells' }, svg);
@@ -254,8 +266,29 @@ export class Board {
   applyViewBox() {
     const { x, y, w } = this.vb;
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${w}`);
+    this.placeCoordinates();
     this.svg.classList.toggle('zoomed', this.isZoomed());
     this.svg.dispatchEvent(new CustomEvent('zoomchange', { bubbles: true }));
+  }
+
+  /** Keeps the top and left labels at the visible edges, at their usual size on screen. */
+  placeCoordinates() {
+    if (!this.coords) return;
+    const { x, y, w } = this.vb;
+    const zoomed = this.isZoomed();
+    const width = this.svg.getBoundingClientRect().width || 300;
+    // At least 12 CSS px on screen, at most 0.4 of a line spacing.
+    const font = Math.min(0.4, Math.max((0.36 * w) / this.full, (12 * w) / width));
+    this.coords.classList.toggle('floating', zoomed);
+    this.coords.style.fontSize = zoomed ? `${font}px` : '';
+    this.coords.style.strokeWidth = zoomed ? `${font * 0.25}px` : '';
+    const band = font * 1.6;
+    const [top, left] = this.strips;
+    for (const [r, a] of [[top, { x, y, width: w, height: band }], [left, { x, y, width: band, height: w }]]) {
+      for (const [k, v] of Object.entries(a)) r.setAttribute(k, v);
+    }
+    for (const t of this.colLabels) t.setAttribute('y', zoomed ? y + font * 0.75 : 0.45);
+    for (const t of this.rowLabels) t.setAttribute('x', zoomed ? x + font * 0.9 : 0.45);
   }
 
   isZoomed() {
