@@ -91,6 +91,9 @@ pub enum ActionError {
     /// A TimeGo action in standard Go, or the reverse.
     #[error("{0}")]
     WrongVariant(&'static str),
+    /// A TimeGo action (time move, Lock, ...) was illegal.
+    #[error(transparent)]
+    TimeGo(crate::timego::TimeError),
 }
 
 /// A game of standard Go.

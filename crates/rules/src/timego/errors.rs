@@ -127,7 +127,7 @@ impl TimeError {
 
 impl From<TimeError> for crate::game::ActionError {
     /// Maps onto the shared action error used by records: placement errors keep their point,
-    /// the TimeGo-specific ones keep their player-readable message.
+    /// the TimeGo-specific ones are carried whole.
     fn from(e: TimeError) -> Self {
         use crate::game::{ActionError, PlayError};
         match e {
@@ -136,7 +136,7 @@ impl From<TimeError> for crate::game::ActionError {
             TimeError::Occupied(p) => ActionError::Play(PlayError::Occupied(p)),
             TimeError::Suicide(p) => ActionError::Play(PlayError::Suicide(p)),
             TimeError::RepeatedPosition(p) => ActionError::Play(PlayError::Superko(p)),
-            other => ActionError::WrongVariant(other.static_message()),
+            other => ActionError::TimeGo(other),
         }
     }
 }
