@@ -86,14 +86,14 @@ export class Board {
     this.rowLabels = [];
     this.strips = [el('rect', { class: 'strip' }, coords), el('rect', { class: 'strip' }, coords)];
     letters.forEach((letter, col) => {
-      for (const [y, edge] of [[0.45, 'near'], [full - 0.45, 'far']]) {
+      for (const [y, edge] of [[0.36, 'near'], [full - 0.36, 'far']]) {
         const t = el('text', { x: 1 + col, y, class: edge }, coords);
         t.textContent = letter;
         if (edge === 'near') this.colLabels.push(t);
       }
     });
     for (let row = 0; row < size; row++) {
-      for (const [x, edge] of [[0.45, 'near'], [full - 0.45, 'far']]) {
+      for (const [x, edge] of [[0.36, 'near'], [full - 0.36, 'far']]) {
         const t = el('text', { x, y: size - row, class: edge }, coords);
         t.textContent = String(row + 1);
         if (edge === 'near') this.rowLabels.push(t);
@@ -287,8 +287,8 @@ export class Board {
     for (const [r, a] of [[top, { x, y, width: w, height: band }], [left, { x, y, width: band, height: w }]]) {
       for (const [k, v] of Object.entries(a)) r.setAttribute(k, v);
     }
-    for (const t of this.colLabels) t.setAttribute('y', zoomed ? y + font * 0.75 : 0.45);
-    for (const t of this.rowLabels) t.setAttribute('x', zoomed ? x + font * 0.9 : 0.45);
+    for (const t of this.colLabels) t.setAttribute('y', zoomed ? y + font * 0.75 : 0.36);
+    for (const t of this.rowLabels) t.setAttribute('x', zoomed ? x + font * 0.9 : 0.36);
   }
 
   isZoomed() {
