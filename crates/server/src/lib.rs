@@ -10,6 +10,7 @@ pub mod body;
 pub mod computer;
 pub mod error;
 pub mod sgf;
+pub mod timego;
 
 use axum::extract::{DefaultBodyLimit, OriginalUri};
 use axum::http::{header, HeaderValue};
@@ -52,6 +53,7 @@ pub fn app_with(state: AppState) -> Router {
         .route("/sgf/import", post(api::sgf_import))
         .route("/genmove", post(api::genmove))
         .route("/estimate", post(api::estimate))
+        .route("/timego/targets", post(timego::targets_handler))
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .with_state(Arc::new(state));

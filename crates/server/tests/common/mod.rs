@@ -29,7 +29,7 @@ pub struct Session {
     driver: Child,
     profile: PathBuf,
     server: tokio::task::JoinHandle<()>,
-    _turn: tokio::sync::MutexGuard<'static, ()>,
+    _turn: Option<StdListener>,
 }
 
 fn free_port() -> u16 {
@@ -46,7 +46,7 @@ pub async fn start() -> Option<Session> {
         eprintln!("SKIPPED: Chromium or chromedriver is not installed (see docs/WEB.md)");
         return None;
     };
-    let turn = ONE_AT_A_TIME.lock().await;
+    let turn = browser_turn().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let server = tokio::spawn(async move {
@@ -258,6 +258,22 @@ impl Drop for Session {
     }
 }
 
-/// Serialises browser tests of one file: two Chromiums at once on a 2-core machine only slow
-/// both down (and a panicking test does not poison it).
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+/// The port whose listener is the machine-wide turn of the browser tests.
+const TURN_PORT: u16 = 47_931;
+
+/// Waits for this process's turn to drive a browser: two Chromiums at once on a 2-core machine
+/// only slow both down. Binding a fixed local port succeeds for one listener at a time, across
+/// threads and processes (nextest runs each test in its own), and the kernel releases it when
+/// the holder ends, even by a crash. After five minutes the test goes ahead without a turn.
+async fn browser_turn() -> Option<StdListener> {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        match StdListener::bind(("127.0.0.1", TURN_PORT)) {
+            Ok(listener) => return Some(listener),
+            Err(_) if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(_) => return None,
+        }
+    }
+}
