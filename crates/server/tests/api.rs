@@ -101,6 +101,51 @@ async fn retaking_a_ko_at_once_is_a_422() {
     assert_illegal(KO, json!({"place": "C4"}), "ko").await;
 }
 
+/// Three kos at once (from the rules crate's ko tests): retaking all three returns to the
+/// start after six moves.
+const TRIPLE_KO: [&str; 9] = [
+    ".XO...XO.",
+    "XO.O.X.XO",
+    ".XO...XO.",
+    ".........",
+    ".XO......",
+    "XO.O.....",
+    ".XO......",
+    ".........",
+    ".........",
+];
+
+#[tokio::test]
+async fn repeating_an_earlier_position_is_a_422_for_superko() {
+    let columns = "ABCDEFGHJ";
+    let (mut black, mut white) = (vec![], vec![]);
+    for (r, row) in TRIPLE_KO.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let point = format!("{}{}", &columns[c..=c], 9 - r);
+            match ch {
+                'X' => black.push(point),
+                'O' => white.push(point),
+                _ => {}
+            }
+        }
+    }
+    let cycle = ["C8", "G8", "C4", "B8", "H8"];
+    let actions: Vec<Value> = cycle.iter().map(|p| json!({"place": p})).collect();
+    let record = json!({"rules": {"size": 9}, "setup": {"black": black, "white": white},
+                        "actions": actions});
+    let (status, error) = post(
+        "/api/apply",
+        json!({"record": record, "action": {"place": "B4"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+    assert_eq!(error["index"], 5);
+    assert!(
+        error["error"].as_str().unwrap().contains("superko"),
+        "{error}"
+    );
+}
+
 #[tokio::test]
 async fn a_point_off_the_board_is_a_422() {
     assert_illegal(&[], json!({"place": "T19"}), "off the board").await;

@@ -363,3 +363,30 @@ async fn corrupt_or_foreign_saved_data_is_reported_and_set_aside() {
     assert_eq!(s.actions().await, 0);
     s.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retaking_a_ko_at_once_is_explained() {
+    let Some(s) = common::start().await else {
+        return;
+    };
+    s.open("#/").await;
+    s.find("#home-title").await;
+    // Black has just taken the ko at D4 by capturing C4.
+    let moves = ["C5", "D5", "B4", "C4", "C3", "D3", "J9", "E4", "D4"];
+    let actions: Vec<_> = moves.iter().map(|p| json!({"place": p})).collect();
+    let saved = json!({"v": 1, "record": {"rules": {"size": 9}, "actions": actions}});
+    s.js(&format!(
+        "localStorage.setItem('tengen.round.local', {}); return true;",
+        json!(saved.to_string())
+    ))
+    .await;
+    s.open("#/local").await;
+    s.ready().await;
+    assert_eq!(s.actions().await, 9);
+    assert!(label(&s, "C4").await.contains("illegal: ko"));
+    s.click("#pt-C4").await;
+    s.wait_for("document.getElementById('message').textContent.includes('forbidden by ko')")
+        .await;
+    assert_eq!(s.actions().await, 9);
+    s.close().await;
+}
