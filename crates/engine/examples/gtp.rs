@@ -96,10 +96,11 @@ impl State {
                 let mv = self.engine.genmove(&self.game, color, self.clock.take());
                 if let Some(info) = self.engine.last_search() {
                     eprintln!(
-                        "playouts {} in {:.2}s, winrate {:.3}{}",
+                        "playouts {} in {:.2}s, winrate {:.3}, {} nodes{}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
+                        info.nodes,
                         if info.reused_tree {
                             " (tree reused)"
                         } else {

@@ -106,6 +106,8 @@ pub struct SearchInfo {
     pub winrate: f32,
     /// Whether the search started from a reused tree.
     pub reused_tree: bool,
+    /// Nodes in the search tree afterwards.
+    pub nodes: usize,
 }
 
 /// The tree kept after a move, to reuse when the game continues as expected.
@@ -248,6 +250,7 @@ impl Engine {
             seconds: stats.elapsed.as_secs_f64(),
             winrate,
             reused_tree: reused,
+            nodes: tree.nodes.len(),
         });
         self.saved = match choice {
             EngineMove::Place(p) => Some(Saved {

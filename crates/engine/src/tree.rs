@@ -11,7 +11,7 @@ const EXPLORE: f32 = 0.02;
 /// Real visits a leaf needs before it is expanded.
 pub const EXPAND_AT: f32 = 2.0;
 /// Most nodes the arena may hold (bounds memory on long searches).
-pub const MAX_NODES: usize = 4_000_000;
+pub const MAX_NODES: usize = 2_000_000;
 
 /// A tree node: the move that leads to it and its statistics, from the point of view of the
 /// player who made that move.
