@@ -59,3 +59,8 @@ export async function estimate(record) {
 export async function exportSgf(record) {
   return (await post('sgf/export', record)).text();
 }
+
+/** TimeGo: the legal time-move targets of `stone`, with what each would cancel. */
+export async function timegoTargets(record, stone) {
+  return (await post('timego/targets', { record, stone })).json();
+}
