@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tengen_engine::{Engine, EngineConfig, EngineMove, Estimate};
 use tengen_rules::{Action, Color, Game, Point};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, TryAcquireError};
 
 /// The lowest and highest strength levels offered to players.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -37,7 +37,7 @@ impl Drop for Waiting {
 
 impl ComputerPool {
     /// A pool running at most `concurrent` engine calls at once, with at most `max_waiting`
-    /// requests queued behind them (more are answered 503 at once).
+    /// requests queued behind them (more are answered 503 at once; 0: no queue).
     pub fn new(concurrent: usize, max_waiting: usize) -> ComputerPool {
         ComputerPool {
             permits: Arc::new(Semaphore::new(concurrent.max(1))),
@@ -59,18 +59,26 @@ impl ComputerPool {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::Busy);
-        }
-        let queued = Waiting(self.waiting.clone());
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| ApiError::Internal("the computer pool is closed".into()))?;
-        drop(queued);
+        let permit =
+            match self.permits.clone().try_acquire_owned() {
+                Ok(permit) => permit,
+                Err(TryAcquireError::Closed) => {
+                    return Err(ApiError::Internal("the computer pool is closed".into()))
+                }
+                Err(TryAcquireError::NoPermits) => {
+                    if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
+                        self.waiting.fetch_sub(1, Ordering::SeqCst);
+                        return Err(ApiError::Busy);
+                    }
+                    let queued = Waiting(self.waiting.clone());
+                    let permit =
+                        self.permits.clone().acquire_owned().await.map_err(|_| {
+                            ApiError::Internal("the computer pool is closed".into())
+                        })?;
+                    drop(queued);
+                    permit
+                }
+            };
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()

@@ -44,8 +44,9 @@ pub fn app() -> Router {
     app_with(AppState::default())
 }
 
-/// The application with this state.
-pub fn app_with(state: AppState) -> Router {
+/// The application with this state (shared with the caller when given as an `Arc`).
+pub fn app_with(state: impl Into<Arc<AppState>>) -> Router {
+    let state: Arc<AppState> = state.into();
     let api = Router::new()
         .route("/evaluate", post(api::evaluate))
         .route("/apply", post(api::apply))
@@ -56,7 +57,7 @@ pub fn app_with(state: AppState) -> Router {
         .route("/timego/targets", post(timego::targets_handler))
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
-        .with_state(Arc::new(state));
+        .with_state(state);
     Router::new()
         .nest("/api", api)
         .merge(assets::router())
