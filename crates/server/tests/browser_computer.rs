@@ -38,18 +38,30 @@ async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
         assert_eq!(last["color"], "white");
     }
     assert!(s.text("#message").await.starts_with("The computer"));
+    // While the computer thinks, the indicator shows (a slowed-down answer makes it visible).
+    s.js("const f = window.fetch; window.fetch = async (u, o) => { \
+            if (String(u).includes('genmove')) await new Promise((r) => setTimeout(r, 700)); \
+            return f(u, o); }; return true;")
+        .await;
+    s.click("#pt-D7").await;
+    s.wait_for("!document.getElementById('thinking').hidden")
+        .await;
+    assert!(s.text("#thinking").await.contains("thinking"));
+    s.wait_for("document.getElementById('thinking').hidden && window.__tengen.ready()")
+        .await;
+    assert_eq!(s.actions().await, 8);
     // The Estimate view asks the server for the expected territory without disturbing play.
     s.click("#estimate-toggle").await;
     s.wait_for("window.__tengen.ready()").await;
     // Undo goes back to before your last move (and the computer's reply).
     s.act("#undo").await;
-    assert_eq!(s.actions().await, 4);
-    assert_eq!(s.stone("C6").await, "");
+    assert_eq!(s.actions().await, 6);
+    assert_eq!(s.stone("D7").await, "");
 
     // The two rounds are saved apart and both survive a reload.
     s.client.refresh().await.unwrap();
     s.ready().await;
-    assert_eq!(s.actions().await, 4);
+    assert_eq!(s.actions().await, 6);
     s.open("#/local").await;
     s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 1")
         .await;
@@ -57,7 +69,7 @@ async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
 
     // New round asks once, then the setup starts the new round without asking again.
     s.open("#/computer").await;
-    s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 4")
+    s.wait_for("window.__tengen.ready() && window.__tengen.actions() === 6")
         .await;
     s.click("#new-round").await;
     s.wait_for("document.getElementById('confirm-dialog').open")
