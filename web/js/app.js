@@ -5,9 +5,10 @@ import { Round, newRecord, playCount } from './round.js';
 import { loadRound, saveRound, loadPref, savePref } from './store.js';
 import { ask } from './dialog.js';
 import { sizeText } from './text.js';
+import { openLearn } from './learn/page.js';
 
 const $ = (id) => document.getElementById(id);
-const SECTIONS = ['home', 'setup', 'play'];
+const SECTIONS = ['home', 'setup', 'play', 'learn'];
 
 function notify(text) {
   const n = $('notice');
@@ -21,7 +22,8 @@ function show(id) {
   for (const s of SECTIONS) $(s).hidden = s !== id;
   for (const a of document.querySelectorAll('.top nav a')) {
     const current = (id === 'play' && a.getAttribute('href') === `#/${round.mode}`) ||
-      (id === 'setup' && a.getAttribute('href') === '#/computer');
+      (id === 'setup' && a.getAttribute('href') === '#/computer') ||
+      (id === 'learn' && a.getAttribute('href') === '#/learn');
     if (current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
@@ -174,6 +176,9 @@ async function route() {
       fillSetup();
       show('setup');
     }
+  } else if (hash === '#/learn' || hash.startsWith('#/learn/')) {
+    show('learn');
+    await openLearn(hash);
   } else if (hash === '#/computer/new') {
     fillSetup();
     show('setup');

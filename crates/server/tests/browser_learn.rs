@@ -63,7 +63,8 @@ async fn lesson_one_by_mouse_is_solved_by_placing_on_a_liberty_and_progress_is_k
         json!(4)
     );
     assert!(label(&s, "D5").await.contains("liberty"));
-    assert!(label(&s, "D4").await.contains("white stone, highlighted"));
+    let d4 = label(&s, "D4").await;
+    assert!(d4.contains("white stone") && d4.contains("highlighted"), "{d4}");
     click_point(&s, "D5").await;
     assert!(s.js("return window.__learn.solved();").await == json!(true));
     let text = message(&s).await;
@@ -107,7 +108,7 @@ async fn a_wrong_try_says_why_and_the_board_is_taken_back() {
         "{text}"
     );
     assert_eq!(s.js("return window.__learn.actions();").await, before);
-    assert_eq!(label(&s, "G7").await, "G7, empty");
+    assert!(label(&s, "G7").await.starts_with("G7, empty"));
     // An illegal placement shows the engine's reason.
     click_point(&s, "D4").await;
     assert_eq!(message(&s).await, "Not allowed: D4 is occupied.");
@@ -185,7 +186,8 @@ async fn lesson_five_by_mouse_cancels_a_placement_shown_by_a_cross_and_in_the_tu
             .await,
         json!(1)
     );
-    assert!(label(&s, "A1").await.contains("empty, cancelled placement"));
+    let a1 = label(&s, "A1").await;
+    assert!(a1.contains("empty") && a1.contains("cancelled placement"), "{a1}");
     assert_eq!(
         s.text("#learn-turns li:last-child").await,
         "Black moved A2 from index 2 to 1; cancelled White A1 (index 1): it would have had no liberties"
