@@ -441,6 +441,10 @@ export class Round {
     const v = this.view;
     if (!v) return;
     const human = this.humanColor();
+    for (const a of $('play').hidden ? [] : document.querySelectorAll('.top nav a')) {
+      if (a.getAttribute('href') === `#/${this.mode}`) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
     $('play-title').textContent = this.mode === 'computer'
       ? `Vs computer · level ${this.computer.level}`
       : 'Same device';

@@ -14,9 +14,14 @@ async fn assert_no_sideways_scroll(s: &common::Session) {
     let wide = s
         .js("return [document.documentElement.scrollWidth, window.innerWidth];")
         .await;
+    let culprits = s
+        .js("return [...document.querySelectorAll('body *')] \
+             .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1) \
+             .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.getAttribute('class'));")
+        .await;
     assert!(
         wide[0].as_u64() <= wide[1].as_u64(),
-        "page wider than the screen: {wide}"
+        "page wider than the screen: {wide}; {culprits}"
     );
 }
 
@@ -81,5 +86,22 @@ async fn screenshots_of_the_board_on_desktop_and_phone() {
     s.open("#/computer/new").await;
     s.find("#setup-form").await;
     s.screenshot("computer-setup-phone").await;
+
+    // Vs computer with the Estimate view.
+    s.client.set_window_size(1280, 900).await.unwrap();
+    s.click("#setup-start").await;
+    s.ready().await;
+    for p in ["E5", "C3", "G4"] {
+        let before = s.actions().await;
+        s.click(&format!("#pt-{p}")).await;
+        s.wait_for(&format!(
+            "window.__tengen.actions() >= {} && window.__tengen.ready()",
+            before + 2
+        ))
+        .await;
+    }
+    s.click("#estimate-toggle").await;
+    s.wait_for("document.querySelectorAll('.terr.estimate').length > 0").await;
+    s.screenshot("computer-estimate-desktop").await;
     s.close().await;
 }
