@@ -64,9 +64,12 @@ async fn lesson_one_by_mouse_is_solved_by_placing_on_a_liberty_and_progress_is_k
     );
     assert!(label(&s, "D5").await.contains("liberty"));
     let d4 = label(&s, "D4").await;
-    assert!(d4.contains("white stone") && d4.contains("highlighted"), "{d4}");
+    assert!(
+        d4.contains("white stone") && d4.contains("highlighted"),
+        "{d4}"
+    );
     click_point(&s, "D5").await;
-    assert!(s.js("return window.__learn.solved();").await == json!(true));
+    assert_eq!(s.js("return window.__learn.solved();").await, json!(true));
     let text = message(&s).await;
     assert!(
         text.starts_with("Solved!") && text.contains("3 liberties"),
@@ -187,7 +190,10 @@ async fn lesson_five_by_mouse_cancels_a_placement_shown_by_a_cross_and_in_the_tu
         json!(1)
     );
     let a1 = label(&s, "A1").await;
-    assert!(a1.contains("empty") && a1.contains("cancelled placement"), "{a1}");
+    assert!(
+        a1.contains("empty") && a1.contains("cancelled placement"),
+        "{a1}"
+    );
     assert_eq!(
         s.text("#learn-turns li:last-child").await,
         "Black moved A2 from index 2 to 1; cancelled White A1 (index 1): it would have had no liberties"
@@ -269,6 +275,11 @@ async fn lesson_three_by_keyboard_only() {
         .unwrap();
     s.wait_for("window.__learn.solved()").await;
     assert!(message(&s).await.contains("E3 is now placement 1"));
+    // The chosen target is gone: the focus is back on the board for the next move.
+    assert_eq!(
+        s.js("return document.activeElement.id;").await,
+        json!("learn-board")
+    );
     s.close().await;
 }
 

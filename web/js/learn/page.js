@@ -179,6 +179,7 @@ class Learn {
       this.busy = false;
       this.render();
       this.say(`${name} selected: placement ${answer.index}. ${answer.targets.length ? 'Choose an earlier index below.' : answer.note || 'It cannot travel now.'}`);
+      $('learn-targets').scrollIntoView({ block: 'nearest' });
       const first = $('learn-target-list').querySelector('button');
       if (first) first.focus({ preventScroll: true });
     } catch (e) {
@@ -214,6 +215,10 @@ class Learn {
     }
     this.busy = false;
     this.render();
+    // A chosen time target is gone from the page: give the focus back to the board.
+    if (!document.activeElement || document.activeElement === document.body) {
+      this.board.svg.focus({ preventScroll: true });
+    }
   }
 
   async judge(action, before) {
@@ -356,9 +361,14 @@ class Learn {
     this.renderFrame();
     const v = this.view;
     if (!v) return;
-    $('learn-status').textContent = v.phase === 'playing'
-      ? `${colorName(v.to_move)} to move.${this.mode === 'lesson' ? ' You play Black.' : ''}`
-      : `Game over. ${resultText(v.result)}`;
+    let status = `${colorName(v.to_move)} to move.`;
+    if (v.phase !== 'playing') status = `Game over. ${resultText(v.result)}`;
+    else if (this.mode === 'lesson') {
+      status = this.outcome && this.outcome.solved
+        ? 'Exercise solved. Press Next for the next one, or Reset to try again.'
+        : `${status} You play Black.`;
+    }
+    $('learn-status').textContent = status;
     this.board.render(v, { interactive: v.phase === 'playing', previewColor: this.timeMode ? null : v.to_move });
     this.renderMarks();
     const moved = new Set();

@@ -69,7 +69,7 @@ export function renderOrder(tbody, view, highlight = new Set()) {
     stone.append(dot, colorName(entry.color));
     cell('td', entry.point, tr);
     cell('td', entry.locked ? 'Locked' : 'Unlocked', tr, entry.locked ? 'locked' : '');
-    cell('td', entry.on_board ? 'On the board' : 'Captured', tr);
+    cell('td', entry.on_board ? 'On board' : 'Captured', tr);
     rows.appendChild(tr);
   }
   tbody.replaceChildren(rows);
