@@ -107,6 +107,9 @@ async fn versioned(Path((v, path)): Path<(String, String)>, headers: HeaderMap) 
     } else {
         "no-cache"
     };
+    if path.split('/').any(|part| part == "..") {
+        return not_found(&path);
+    }
     match Web::get(&path) {
         Some(file) => respond(&headers, &path, file.data.into_owned(), cache),
         None => not_found(&path),

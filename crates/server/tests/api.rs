@@ -402,3 +402,21 @@ async fn a_missing_file_is_a_404() {
     let (status, _, _) = send(Request::get("/nothing.js").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn paths_outside_the_client_folder_are_a_404() {
+    for path in [
+        "/assets/dev/../../Cargo.toml",
+        "/assets/dev/%2e%2e/%2e%2e/Cargo.toml",
+        "/../Cargo.toml",
+        "/assets/dev/js/../../../crates/server/Cargo.toml",
+    ] {
+        let (status, body, _) = send(Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "{path}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
