@@ -5,6 +5,7 @@
 mod common;
 
 use common::Session;
+use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::key::Key;
 use serde_json::json;
 
@@ -364,6 +365,14 @@ async fn screenshots_of_learn_timego_on_desktop_and_phone() {
     s.js("document.querySelector('.learn-records').scrollIntoView(); return true;")
         .await;
     s.screenshot("learn-desktop-records").await;
+    // Dark theme.
+    s.js("document.documentElement.dataset.theme = 'dark'; return true;")
+        .await;
+    s.js("document.querySelector('.learn-grid').scrollIntoView(); return true;")
+        .await;
+    s.screenshot("learn-desktop-dark").await;
+    s.js("delete document.documentElement.dataset.theme; return true;")
+        .await;
     open_learn(&s, "1").await;
     s.client.set_window_size(360, 780).await.unwrap();
     s.js("window.scrollTo(0, 0); return true;").await;
@@ -384,5 +393,65 @@ async fn screenshots_of_learn_timego_on_desktop_and_phone() {
         wide[0].as_u64() <= wide[1].as_u64(),
         "page wider than the screen: {wide}"
     );
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lesson_five_by_touch_on_a_phone() {
+    let Some(s) = common::start().await else {
+        return;
+    };
+    s.client.set_window_size(360, 780).await.unwrap();
+    open_learn(&s, "5").await;
+    let r = s
+        .js("const c = document.getElementById('learn-pt-A2'); c.scrollIntoView({block: 'center'}); \
+             const r = c.getBoundingClientRect(); \
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];")
+        .await;
+    let (x, y) = (r[0].as_i64().unwrap(), r[1].as_i64().unwrap());
+    let tap = TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    s.client.perform_actions(tap).await.unwrap();
+    s.client.release_actions().await.unwrap();
+    s.find("#learn-target-list button[data-to='0']").await;
+    assert!(label(&s, "A2").await.contains("selected for a time move"));
+    choose_target(&s, 0).await;
+    assert_eq!(s.js("return window.__learn.solved();").await, json!(true));
+    s.screenshot("learn-phone-solved").await;
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_card_opens_learn_timego_and_an_unreadable_free_game_starts_afresh() {
+    let Some(s) = common::start().await else {
+        return;
+    };
+    s.open("#/").await;
+    s.find("#home-title").await;
+    s.click("#mode-learn").await;
+    s.wait_for("window.__learn && window.__learn.ready()").await;
+    assert_eq!(s.text("#learn-lesson-title").await, "1. Place a stone");
+    assert_eq!(
+        s.js("return document.querySelector('.top nav a[aria-current]').getAttribute('href');")
+            .await,
+        json!("#/learn")
+    );
+    assert!(s.text("#learn").await.contains("Keep these rules together"));
+    // A free game whose record the server refuses is replaced by a new one, with a notice.
+    s.js(
+        "localStorage.setItem('tengen.learn.sandbox', JSON.stringify({record: \
+          {rules: {variant: 'timego', size: 9}, actions: [{place: 'E5'}, {place: 'E5'}]}})); \
+          return true;",
+    )
+    .await;
+    open_learn(&s, "play").await;
+    assert_eq!(s.js("return window.__learn.actions();").await, json!(0));
+    assert!(message(&s).await.contains("could not be read"));
     s.close().await;
 }
