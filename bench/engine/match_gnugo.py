@@ -23,9 +23,9 @@ COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 class Gtp:
-    def __init__(self, argv):
+    def __init__(self, argv, stderr=None):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                  stderr=stderr or subprocess.DEVNULL, text=True, bufsize=1)
 
     def cmd(self, line):
         self.p.stdin.write(line + "\n")
@@ -74,9 +74,11 @@ def to_sgf(v, size):
 
 def play_game(k, a):
     tengen_black = k % 2 == 0
-    tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)])
+    os.makedirs(a.sgf_dir, exist_ok=True)
+    log = open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.stderr"), "w")
+    tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)], stderr=log)
     gnugo = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko",
-                 "--level", str(a.gnugo_level), "--seed", str(k + 1)])
+                 "--level", str(a.gnugo_level), "--seed", str(k + 1)], stderr=log)
     try:
         for e in (tengen, gnugo):
             e.cmd(f"boardsize {a.size}")
@@ -139,15 +141,15 @@ def main():
         a.engine = f"target/release/examples/gtp {budget} --threads {a.threads}"
     print(f"# Tengen ({a.engine}) vs GNU Go level {a.gnugo_level}, {a.size}x{a.size}, komi {a.komi}",
           flush=True)
-    wins = n = 0
+    wins = n = failed = 0
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
         futs = [ex.submit(play_game, k, a) for k in range(a.first, a.first + a.games)]
         for f in futs:
             try:
                 k, col, res, won, nmoves, secs = f.result()
-            except Exception as e:  # a crashed game counts as a loss, loudly
-                print(f"game failed: {e}", flush=True)
-                n += 1
+            except Exception as e:  # a crashed engine voids the game, loudly
+                print(f"game failed (not counted): {e}", flush=True)
+                failed += 1
                 continue
             n += 1
             wins += won
@@ -156,7 +158,7 @@ def main():
                   f"{secs:6.0f}s | {wins}/{n} = {wins / n:.0%} (95% CI {lo:.0%}-{hi:.0%})", flush=True)
     lo, hi = wilson(wins, n)
     print(f"RESULT {a.size}x{a.size}: Tengen won {wins}/{n} = {wins / max(n, 1):.1%}, "
-          f"95% CI {lo:.1%}-{hi:.1%}")
+          f"95% CI {lo:.1%}-{hi:.1%}" + (f" ({failed} failed games not counted)" if failed else ""))
 
 
 if __name__ == "__main__":
