@@ -17,13 +17,17 @@ const SANDBOX_SIZE = 9;
 const PROGRESS_KEY = 'learn';
 const SANDBOX_KEY = 'learn.sandbox';
 
-// The section is created when the module loads, so the router can show and hide it at once.
-const section = document.createElement('section');
-section.id = 'learn';
-section.hidden = true;
-section.setAttribute('aria-labelledby', 'learn-title');
+// The section is filled when the module loads (index.html holds an empty one, so the router
+// can show and hide it before this module is loaded; it is created if missing).
+let section = document.getElementById('learn');
+if (!section) {
+  section = document.createElement('section');
+  section.id = 'learn';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'learn-title');
+  document.getElementById('main').appendChild(section);
+}
 section.innerHTML = learnMarkup();
-document.getElementById('main').appendChild(section);
 
 const $ = (id) => document.getElementById(id);
 
