@@ -222,7 +222,19 @@ async fn a_time_target_under_the_pointer_previews_its_cancellation() {
         json!(1)
     );
     assert!(label(&s, "A1").await.contains("would be cancelled"));
-    s.click("#learn-time-cancel").await;
+    // Escape leaves the time move, and the focus returns to the board.
+    s.client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(&key(Key::Escape))
+        .await
+        .unwrap();
+    assert_eq!(
+        s.js("return document.activeElement.id;").await,
+        json!("learn-board")
+    );
+    assert_eq!(message(&s).await, "Time move cancelled.");
     assert_eq!(
         s.js("return document.querySelectorAll('#learn-board .preview-cross').length;")
             .await,

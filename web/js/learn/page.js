@@ -68,11 +68,21 @@ class Learn {
     $('learn-pass').addEventListener('click', () => this.act({ pass: {} }));
     $('learn-reset').addEventListener('click', () => this.reset());
     $('learn-next').addEventListener('click', () => this.next());
-    $('learn-time-cancel').addEventListener('click', () => {
-      this.clearTime();
-      this.render();
-      this.board.svg.focus({ preventScroll: true });
+    $('learn-time-cancel').addEventListener('click', () => this.cancelTime());
+    // Escape leaves a time move from the board or the target list.
+    section.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && this.timeMode && !this.busy) {
+        e.preventDefault();
+        this.cancelTime();
+      }
     });
+  }
+
+  cancelTime() {
+    this.clearTime();
+    this.render();
+    this.say('Time move cancelled.');
+    this.board.svg.focus({ preventScroll: true });
   }
 
   get lesson() {
