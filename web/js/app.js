@@ -5,10 +5,15 @@ import { Round, newRecord, playCount } from './round.js';
 import { loadRound, saveRound, loadPref, savePref } from './store.js';
 import { ask } from './dialog.js';
 import { sizeText } from './text.js';
-import { openLearn } from './learn/page.js';
 
 const $ = (id) => document.getElementById(id);
 const SECTIONS = ['home', 'setup', 'play', 'learn'];
+
+/** Learn TimeGo loads on its first visit, so the other pages' first load stays small. */
+async function openLearn(hash) {
+  const page = await import('./learn/page.js');
+  return page.openLearn(hash);
+}
 
 function notify(text) {
   const n = $('notice');
