@@ -323,11 +323,17 @@ async fn lessons_two_four_and_six_by_mouse() {
             .await,
         "Locked"
     );
-    assert!(s
-        .js("return document.getElementById('learn-lock').disabled;")
-        .await
-        .as_bool()
-        .unwrap());
+    // White answered at C5; A2's placement is locked, so it cannot travel.
+    assert_eq!(
+        s.text("#learn-turns li:last-child").await,
+        "White placed C5 (index 4)"
+    );
+    click_point(&s, "A2").await;
+    assert_eq!(
+        message(&s).await,
+        "Not allowed: that stone's placement is locked."
+    );
+    assert_eq!(s.js("return window.__learn.solved();").await, json!(true));
     s.close().await;
 }
 

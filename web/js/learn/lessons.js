@@ -1,7 +1,8 @@
 // The seven exercises of Learn TimeGo, one idea each. Each lesson has a prepared starting
 // record (the student plays Black), the highlights to draw, and a goal check:
 //   check({view, before, action, turn}) → {solved: text} | {wrong: text} | null (play on)
-// A wrong try is taken back; `reply` ('pass') is White's answer while play goes on.
+// A wrong try is taken back; `reply` ('pass') is White's answer while play goes on, and
+// `after` (an action) White's answer once the goal is reached.
 
 import { liberties, neighbours, stoneOf, actionKind } from './stones.js';
 import { num } from '../text.js';
@@ -107,9 +108,10 @@ export const LESSONS = [
     task: 'You captured A1. Press Lock to protect every current placement: afterwards neither player may move a stone into that part of the order, and a stone captured in the locked past cannot return.',
     start: ['B1', 'A1', 'A2', 'E4'],
     marks: () => ({ rings: ['A2'] }),
+    after: { place: 'C5' },
     check({ view, action }) {
       if (actionKind(action) !== 'lock') return { wrong: 'This exercise asks for Lock: press the Lock button.' };
-      return { solved: `All ${view.timego.boundary} placements are locked. Both players must leave that past unchanged, so A1 stays captured. You cannot Lock again until there is a new, unlocked placement.` };
+      return { solved: `All ${view.timego.boundary} placements are locked. Both players must leave that past unchanged, so A1 stays captured. White answered at C5. Now try selecting A2: its placement is locked, so it cannot travel. You cannot Lock again until there is a new, unlocked placement.` };
     },
   },
   {

@@ -56,7 +56,8 @@ class Learn {
     this.busy = false;
     this.selected = null; // {stone, index, boundary, targets, note}
     this.timeMode = false;
-    this.outcome = null; // {ok, text}
+    this.outcome = null; // {ok, text, plain}
+    this.solved = false; // the current exercise has been solved since it was opened
     this.previews = [];
     this.progress = loadProgress();
     this.bind();
@@ -123,6 +124,7 @@ class Learn {
   async load(record, fallback) {
     this.clearTime();
     this.outcome = null;
+    this.solved = false;
     this.busy = true;
     this.view = null;
     this.renderFrame();
@@ -237,8 +239,8 @@ class Learn {
 
   async judge(action, before) {
     const lesson = this.lesson;
-    if (this.outcome && this.outcome.ok && this.outcome.solved) {
-      this.outcome = { ok: true, text: turnText(lastTurn(this.view)) + '.', plain: true, solved: true };
+    if (this.solved) {
+      this.outcome = { ok: true, text: turnText(lastTurn(this.view)) + '.', plain: true };
       return;
     }
     let result = lesson.check({ view: this.view, before: before.view, action, turn: lastTurn(this.view) });
@@ -251,7 +253,16 @@ class Learn {
       result = lesson.check({ view: this.view, before: before.view, action, turn: lastTurn(this.view) });
     }
     if (result && result.solved) {
-      this.outcome = { ok: true, solved: true, text: `Solved! ${result.solved}` };
+      this.solved = true;
+      this.outcome = { ok: true, text: `Solved! ${result.solved}` };
+      if (lesson.after && this.view.phase === 'playing') {
+        // White's answer after the goal, so the student can see what the lesson showed.
+        try {
+          const reply = await apply(this.record, lesson.after);
+          this.record = reply.record;
+          this.view = reply.view;
+        } catch (_) { /* the lesson still counts as solved */ }
+      }
       if (!this.progress.solved.includes(this.index)) this.progress.solved.push(this.index);
       savePref(PROGRESS_KEY, this.progress);
     } else if (result && result.wrong) {
@@ -358,7 +369,7 @@ class Learn {
     m.textContent = o ? o.text : '';
     m.className = `message learn-message${o && !o.plain ? (o.ok ? ' success' : ' failure') : ''}`;
     const next = $('learn-next');
-    next.classList.toggle('primary', Boolean(o && o.solved));
+    next.classList.toggle('primary', this.solved);
   }
 
   renderButtons() {
@@ -378,7 +389,7 @@ class Learn {
     let status = `${colorName(v.to_move)} to move.`;
     if (v.phase !== 'playing') status = `Game over. ${resultText(v.result)}`;
     else if (this.mode === 'lesson') {
-      status = this.outcome && this.outcome.solved
+      status = this.solved
         ? 'Exercise solved. Press Next for the next one, or Reset to try again.'
         : `${status} You play Black.`;
     }
@@ -463,7 +474,7 @@ window.__learn = {
   ready: () => Boolean(learn && learn.view) && !learn.busy,
   lesson: () => (learn ? learn.index + 1 : 0),
   mode: () => (learn ? learn.mode : null),
-  solved: () => Boolean(learn && learn.outcome && learn.outcome.solved),
+  solved: () => Boolean(learn && learn.solved),
   actions: () => (learn && learn.record ? learn.record.actions.length : 0),
   turns: () => (learn && learn.view ? learn.view.timego.turns.length : 0),
   view: () => (learn ? learn.view : null),
