@@ -371,6 +371,11 @@ async fn screenshots_of_learn_timego_on_desktop_and_phone() {
     let Some(s) = common::start().await else {
         return;
     };
+    s.open("#/").await;
+    s.find("#mode-learn").await;
+    s.js("document.getElementById('mode-learn').scrollIntoView({block: 'center'}); return true;")
+        .await;
+    s.screenshot("learn-home-desktop").await;
     open_learn(&s, "5").await;
     click_point(&s, "A2").await;
     s.js(
