@@ -126,7 +126,6 @@ pub async fn apply(
 
 /// `POST /api/sgf/export`: a record → SGF text.
 pub async fn sgf_export(JsonBody(record): JsonBody<Record>) -> Result<impl IntoResponse, ApiError> {
-    record.evaluate()?;
     let text = crate::sgf::export(&record)?;
     Ok((
         [

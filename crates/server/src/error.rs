@@ -30,6 +30,9 @@ pub enum ApiError {
     /// No such API route: 404.
     #[error("no such API endpoint: {0}")]
     NotFound(String),
+    /// The route exists for POST only: 405.
+    #[error("{0} takes POST with a JSON body")]
+    MethodNotAllowed(String),
     /// The computer player queue is full: 503.
     #[error("the computer is busy with other games; try again in a moment")]
     Busy,
@@ -49,6 +52,7 @@ impl ApiError {
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Illegal { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unavailable(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -56,6 +56,7 @@ pub fn app_with(state: impl Into<Arc<AppState>>) -> Router {
         .route("/estimate", post(api::estimate))
         .route("/timego/targets", post(timego::targets_handler))
         .fallback(api_not_found)
+        .method_not_allowed_fallback(api_wrong_method)
         .layer(DefaultBodyLimit::max(body::BODY_LIMIT))
         .with_state(state);
     Router::new()
@@ -82,6 +83,10 @@ pub fn app_with(state: impl Into<Arc<AppState>>) -> Router {
 
 async fn api_not_found(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NotFound(uri.path().to_string())
+}
+
+async fn api_wrong_method(OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::MethodNotAllowed(uri.path().to_string())
 }
 
 /// Serves the app on `addr` until Ctrl-C (or SIGTERM), finishing requests in flight.

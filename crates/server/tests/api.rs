@@ -285,6 +285,14 @@ async fn an_unknown_api_route_is_a_json_404() {
 }
 
 #[tokio::test]
+async fn a_get_on_an_api_route_is_a_json_405() {
+    let (status, body, _) = send(Request::get("/api/apply").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let error: Value = serde_json::from_slice(&body).unwrap();
+    assert!(error["error"].as_str().unwrap().contains("POST"));
+}
+
+#[tokio::test]
 async fn genmove_plays_a_legal_move_for_the_side_to_move() {
     let (status, answer) = post(
         "/api/genmove",
@@ -349,6 +357,13 @@ async fn sgf_export_and_import_round_trip() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["view"]["last_move"]["pass"], true);
     assert_eq!(answer["record"]["actions"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn exporting_a_record_with_an_illegal_action_is_a_422() {
+    let (status, error) = post("/api/sgf/export", record(&["E5", "E5"])).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{error}");
+    assert_eq!(error["index"], 1);
 }
 
 #[tokio::test]
