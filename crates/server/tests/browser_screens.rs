@@ -101,7 +101,8 @@ async fn screenshots_of_the_board_on_desktop_and_phone() {
         .await;
     }
     s.click("#estimate-toggle").await;
-    s.wait_for("document.querySelectorAll('.terr.estimate').length > 0").await;
+    s.wait_for("document.querySelectorAll('.terr.estimate').length > 0")
+        .await;
     s.screenshot("computer-estimate-desktop").await;
     s.close().await;
 }
