@@ -170,12 +170,14 @@ export class Round {
     const epoch = this.epoch;
     this.busy = true;
     this.renderControls();
+    let ok = false;
     try {
       const res = await api.apply(this.record, action);
       const { record, view } = await this.withSuggestion(res.record, res.view, action);
       if (epoch !== this.epoch) return;
       this.commit(record, view);
       this.message('');
+      ok = true;
       if (this.estimate) this.refreshEstimate();
     } catch (e) {
       this.message(e.message);
@@ -183,7 +185,8 @@ export class Round {
       this.busy = false;
       this.render();
     }
-    this.afterChange();
+    // Only a change lets the computer act: a refused action must not loop.
+    if (ok) this.afterChange();
   }
 
   // ---- player actions -------------------------------------------------------------------
