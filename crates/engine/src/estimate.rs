@@ -268,11 +268,12 @@ fn area_score(owners: &[u8]) -> f64 {
 
 /// Chains that have no eye (no empty area bordered only by their color) inside their
 /// enclosure (the connected points not of the opponent's color around them), when that
-/// enclosure holds no clearly living friendly chain and every opponent chain around it is
-/// clearly alive. `means` is each chain's mean ownership seen from its own color.
+/// enclosure holds no clearly living friendly chain, every opponent chain around it is
+/// clearly alive, and it holds at most two thirds of the board's empty points. `means` is each chain's mean ownership seen from its own color.
 fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32]) -> Vec<usize> {
     let mut out = Vec::new();
     let (empty_region, n_empty) = label(cells, size, |c| c == 0);
+    let total_empty = cells.iter().filter(|&&c| c == 0).count();
     // Which colors border each empty area.
     let mut empty_touch = vec![0u8; n_empty];
     for p in 0..cells.len() {
@@ -288,10 +289,14 @@ fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32
         let mut has_eye = vec![false; n];
         let mut friendly_alive = vec![false; n];
         let mut solid = vec![true; n];
+        let mut empties = vec![0usize; n];
         for p in 0..cells.len() {
             let e = encl[p];
             if e == usize::MAX {
                 continue;
+            }
+            if cells[p] == 0 {
+                empties[e] += 1;
             }
             match cells[p] {
                 0 if empty_touch[empty_region[p]] == color => has_eye[e] = true,
@@ -311,7 +316,10 @@ fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32
             }
             seen[chain[p]] = true;
             let e = encl[p];
-            if !has_eye[e] && !friendly_alive[e] && solid[e] {
+            // An enclosure holding most of the board's empty points is open play, not a
+            // territory (early or middle game).
+            let enclosed = empties[e] * 3 <= total_empty * 2;
+            if enclosed && !has_eye[e] && !friendly_alive[e] && solid[e] {
                 out.push(chain[p]);
             }
         }

@@ -32,6 +32,9 @@ pub use search::{Progress, ProgressFn, SearchControl};
 const RESIGN_BELOW: f32 = 0.08;
 /// Win rate under which a settled game counts as lost (then the engine passes back).
 const LOST_BELOW: f32 = 0.05;
+/// After the opponent passes, the engine passes back (when the count wins) only if no empty
+/// region bordered by both colors is larger than this; otherwise it takes the free move.
+const MAX_OPEN_TO_PASS_BACK: usize = 4;
 /// A position is finished when no empty region bordered by both colors is larger than this.
 const MAX_OPEN_WHEN_FINISHED: usize = 1;
 /// Ownership beyond which a point counts as settled (playing there changes nothing).
@@ -165,8 +168,10 @@ impl Engine {
         self.last
     }
 
-    /// Chooses a move for `color` in `game`. Always legal for the game's ko rule; passes when
-    /// the game is not in play or when `color` is not the side to move.
+    /// Chooses a move for `color` in `game`. Always legal for the game's ko rule. Passes when
+    /// the game is not in play. When `color` is not the side to move (GTP allows that), it
+    /// answers for the position after a pass by the side to move, which is where the caller
+    /// must play the move.
     pub fn genmove(&mut self, game: &Game, color: Color, clock: Option<Clock>) -> EngineMove {
         self.genmove_with(game, color, clock, &SearchControl::default())
     }
@@ -201,8 +206,19 @@ impl Engine {
         control: &SearchControl,
         cleanup: bool,
     ) -> EngineMove {
-        if game.phase() != Phase::Playing || game.to_move() != color {
+        if game.phase() != Phase::Playing {
             return EngineMove::Pass;
+        }
+        if game.to_move() != color {
+            // GTP allows asking either color: think as if the side to move had passed.
+            let mut passed = game.clone();
+            if passed.pass().is_ok() && passed.phase() == Phase::Playing {
+                return self.think(&passed, color, clock, control, cleanup);
+            }
+            return match Game::with_setup(*game.rules(), game.board().clone(), color) {
+                Ok(setup) => self.think(&setup, color, clock, control, cleanup),
+                Err(_) => EngineMove::Pass,
+            };
         }
         let mut root = PlayoutBoard::from_board(game.board(), color);
         let last_index = game
@@ -347,7 +363,13 @@ impl Engine {
                 .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
             return EngineMove::Place(to_point(tree.nodes[capture.unwrap_or(chosen)].mv as usize));
         }
-        if opponent_passed && (pass_wins || (settled && winrate < LOST_BELOW)) {
+        let b = game.board();
+        let stones = (b.stone_count(Color::Black) + b.stone_count(Color::White)) as usize;
+        let area = b.size() as usize * b.size() as usize;
+        // A quarter-full board at least: an opening with a lone stone "dead" is not finished.
+        let nearly_finished = analysis.largest_open <= MAX_OPEN_TO_PASS_BACK && stones * 4 >= area;
+        if opponent_passed && ((pass_wins && nearly_finished) || (settled && winrate < LOST_BELOW))
+        {
             // Passing ends the game: do it when the count wins, or when the game is lost and
             // the best move changes nothing.
             return EngineMove::Pass;

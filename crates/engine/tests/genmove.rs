@@ -40,14 +40,33 @@ fn genmove_is_always_legal_in_self_play_under_superko() {
 }
 
 #[test]
-fn genmove_for_the_wrong_color_or_after_play_passes() {
+fn genmove_for_the_other_color_answers_as_after_a_pass() {
     let game = position(
-        &[".....", ".....", ".....", ".....", "....."],
+        &[".....", "..X..", ".....", ".....", "....."],
+        Color::White,
+        7.5,
+    );
+    let mv = engine(50).genmove(&game, Color::Black, None);
+    let mut after_pass = game.clone();
+    after_pass.pass().unwrap();
+    assert!(
+        matches!(mv, EngineMove::Place(p) if after_pass.is_legal(p)),
+        "{mv:?}"
+    );
+}
+
+#[test]
+fn genmove_after_play_has_ended_passes() {
+    let mut game = position(
+        &[".....", "..X..", ".....", ".....", "....."],
         Color::Black,
         0.5,
     );
+    game.pass().unwrap();
+    game.pass().unwrap();
+    assert_eq!(game.phase(), Phase::ScoreReview);
     assert_eq!(
-        engine(10).genmove(&game, Color::White, None),
+        engine(10).genmove(&game, Color::Black, None),
         EngineMove::Pass
     );
 }
