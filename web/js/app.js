@@ -7,6 +7,25 @@ import { ask } from './dialog.js';
 import { sizeText } from './text.js';
 
 const $ = (id) => document.getElementById(id);
+const SIZES = [9, 13, 19];
+
+/** The preferred board size (anything unexpected in storage means 9 × 9). */
+function sizePref() {
+  const size = loadPref('size', 9);
+  return SIZES.includes(size) ? size : 9;
+}
+
+/** The Vs computer settings last used, each checked. */
+function computerPrefs() {
+  const p = loadPref('computer', {}) || {};
+  return {
+    size: SIZES.includes(p.size) ? p.size : 9,
+    color: ['black', 'white', 'random'].includes(p.color) ? p.color : 'black',
+    level: Number.isInteger(p.level) && p.level >= 1 && p.level <= 10 ? p.level : 3,
+    komi: Number.isFinite(p.komi) && Math.round(p.komi * 2) === p.komi * 2 ? p.komi : 7.5,
+  };
+}
+
 const SECTIONS = ['home', 'setup', 'play', 'learn'];
 
 /** Learn TimeGo loads on its first visit, so the other pages' first load stays small. */
@@ -47,7 +66,8 @@ function applyTheme(theme) {
 }
 
 $('theme-toggle').addEventListener('click', () => {
-  const now = loadPref('theme', 'auto');
+  const saved = loadPref('theme', 'auto');
+  const now = THEMES.includes(saved) ? saved : 'auto';
   const next = THEMES[(THEMES.indexOf(now) + 1) % THEMES.length];
   savePref('theme', next);
   applyTheme(next);
@@ -72,7 +92,7 @@ function renderHome() {
   $('computer-status').textContent = cpu && cpu.moves > 0
     ? `Continue your round vs computer: ${sizeText(cpu.size)}, ${cpu.moves} ${cpu.moves === 1 ? 'move' : 'moves'} played.`
     : 'Try Go vs computer to practise on your own.';
-  const size = local ? local.size : loadPref('size', 9);
+  const size = local ? local.size : sizePref();
   for (const input of document.querySelectorAll('input[name="home-size"]')) {
     input.checked = Number(input.value) === size;
   }
@@ -110,7 +130,7 @@ form.level.addEventListener('input', () => {
 });
 
 function fillSetup() {
-  const prefs = loadPref('computer', { size: 9, color: 'black', level: 3, komi: 7.5 });
+  const prefs = computerPrefs();
   const cur = round.mode === 'computer' && round.record ? {
     size: round.record.rules.size,
     color: round.computer.color,
@@ -118,7 +138,7 @@ function fillSetup() {
     komi: round.record.rules.komi,
   } : prefs;
   form.querySelectorAll('input[name="size"]').forEach((i) => { i.checked = Number(i.value) === cur.size; });
-  const color = loadPref('computer', prefs).color || cur.color;
+  const color = prefs.color;
   form.querySelectorAll('input[name="color"]').forEach((i) => { i.checked = i.value === color; });
   form.level.value = cur.level;
   $('level-out').textContent = cur.level;
@@ -171,7 +191,7 @@ async function route() {
   notify('');
   if (hash === '#/local') {
     show('play');
-    if (round.mode !== 'local' || !round.record) await round.open('local', loadPref('size', 9));
+    if (round.mode !== 'local' || !round.record) await round.open('local', sizePref());
   } else if (hash === '#/computer') {
     if (round.mode === 'computer' && round.record) {
       show('play');

@@ -361,6 +361,29 @@ async fn corrupt_or_foreign_saved_data_is_reported_and_set_aside() {
     s.ready().await;
     assert!(s.text("#notice").await.contains("occupied"));
     assert_eq!(s.actions().await, 0);
+    // Unreadable preferences fall back to the defaults.
+    s.js(
+        "localStorage.clear(); localStorage.setItem('tengen.size', '\"huge\"'); \
+          localStorage.setItem('tengen.computer', '{\"size\": \"x\", \"level\": 99}'); \
+          localStorage.setItem('tengen.theme', '5'); return true;",
+    )
+    .await;
+    s.client.refresh().await.unwrap();
+    s.ready().await;
+    assert_eq!(s.js("return window.__tengen.view().size;").await, json!(9));
+    s.open("#/computer/new").await;
+    s.wait_for("!document.getElementById('setup').hidden").await;
+    assert_eq!(
+        s.js("return document.getElementById('level').value;").await,
+        json!("3")
+    );
+    s.click("#setup-start").await;
+    s.wait_for(
+        "window.__tengen.ready() && \
+         document.getElementById('play-title').textContent.startsWith('Vs computer')",
+    )
+    .await;
+    assert_eq!(s.js("return window.__tengen.view().size;").await, json!(9));
     s.close().await;
 }
 
