@@ -428,16 +428,24 @@ export class Round {
     return last + turn + hint;
   }
 
+  /**
+   * Enables the controls that make sense now. A request in flight does not disable them (that
+   * would drop the keyboard focus); `act` ignores presses while busy.
+   */
   renderControls() {
     const v = this.view;
     if (!v) return;
-    const idle = !this.busy;
     const playing = v.phase === 'playing';
-    $('pass').disabled = !(idle && playing && this.isHumanTurn());
-    $('undo').disabled = !(idle && this.record.actions.length > 0);
-    $('resign').disabled = !(idle && v.phase !== 'finished');
-    $('confirm').disabled = !idle;
-    $('resume').disabled = !idle;
+    $('pass').disabled = !(playing && this.isHumanTurn() && !this.thinking);
+    $('undo').disabled = !(this.record.actions.length > 0 && !this.thinking);
+    $('resign').disabled = v.phase === 'finished';
+  }
+
+  /** If the focused control was just disabled or hidden, the board takes the focus. */
+  keepFocus() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !$('play').contains(el)) return;
+    if (el.disabled || el.offsetParent === null) $('board').focus({ preventScroll: true });
   }
 
   render() {
@@ -500,6 +508,7 @@ export class Round {
       previewColor: preview,
       estimate: v.phase === 'playing' ? this.estimate : null,
     });
+    this.keepFocus();
     if (!this.firstPaint) {
       this.firstPaint = true;
       performance.mark('first-board');

@@ -219,6 +219,43 @@ async fn keyboard_only_play_places_stones_with_arrows_enter_and_space() {
     s.wait_for("document.getElementById('message').textContent.includes('occupied')")
         .await;
     assert_eq!(s.actions().await, 2);
+    // Tab to Pass and press it twice with Enter; then mark a group from the board.
+    let tab = keys(Key::Tab);
+    s.client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(&tab)
+        .await
+        .unwrap();
+    assert_eq!(
+        s.js("return document.activeElement.id;").await,
+        json!("pass")
+    );
+    for n in [3, 4] {
+        s.client
+            .active_element()
+            .await
+            .unwrap()
+            .send_keys(&keys(Key::Enter))
+            .await
+            .unwrap();
+        s.wait_for(&format!(
+            "window.__tengen.actions() >= {n} && window.__tengen.ready()"
+        ))
+        .await;
+    }
+    assert_eq!(s.phase().await, "review");
+    // Pass is unavailable in review: the focus goes back to the board, not to the page.
+    assert_eq!(s.js("return document.activeElement.id;").await, json!("board"));
+    let was_dead = label(&s, "D4").await.contains("marked dead");
+    let before = s.actions().await;
+    board.send_keys(&keys(Key::Enter)).await.unwrap();
+    s.wait_for(&format!(
+        "window.__tengen.actions() > {before} && window.__tengen.ready()"
+    ))
+    .await;
+    assert_ne!(label(&s, "D4").await.contains("marked dead"), was_dead);
     s.close().await;
 }
 
