@@ -49,6 +49,20 @@ async fn screenshots_of_the_board_on_desktop_and_phone() {
         s.play(p).await;
     }
     s.screenshot("review-9x9-desktop").await;
+    // The high-contrast rules, applied unconditionally for a look (a copy of the
+    // `prefers-contrast: more` block at the end of the sheet), then removed again.
+    let added = s
+        .js("let n = 0; for (const sheet of document.styleSheets) { \
+               for (const rule of [...sheet.cssRules]) { \
+                 if (rule.media && rule.media.mediaText.includes('prefers-contrast')) { \
+                   for (const inner of [...rule.cssRules]) { \
+                     sheet.insertRule(inner.cssText, sheet.cssRules.length); n++; } } } } \
+             return n;")
+        .await;
+    assert!(added.as_u64().unwrap() > 3, "high-contrast rules exist");
+    s.screenshot("review-9x9-high-contrast").await;
+    s.client.refresh().await.unwrap();
+    s.ready().await;
     s.client.set_window_size(360, 780).await.unwrap();
     s.screenshot("review-9x9-phone").await;
     s.act("#resume").await;
