@@ -291,6 +291,72 @@ impl PlayoutBoard {
         (self.lib_sum[h] / self.libs[h]) as usize
     }
 
+    /// Writes up to `out.len()` distinct liberties of chain `h` into `out`; returns how many,
+    /// or `out.len() + 1` when the chain has more.
+    pub fn liberties_into(&mut self, h: usize, out: &mut [usize]) -> usize {
+        self.bump_generation();
+        let g = self.generation;
+        let mut n = 0;
+        let mut s = h;
+        loop {
+            for nb in self.neighbours(s) {
+                if self.cells[nb] == EMPTY && self.mark[nb] != g {
+                    self.mark[nb] = g;
+                    if n == out.len() {
+                        return n + 1;
+                    }
+                    out[n] = nb;
+                    n += 1;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return n;
+            }
+        }
+    }
+
+    /// The distinct liberties (up to `max`) the chain of `stone` placed at the empty point `i`
+    /// would have, not counting liberties gained by captures.
+    pub fn libs_after(&mut self, i: usize, stone: u8, max: u32) -> u32 {
+        self.bump_generation();
+        let g = self.generation;
+        self.mark[i] = g;
+        let mut n = 0;
+        for nb in self.neighbours(i) {
+            if self.cells[nb] == EMPTY && self.mark[nb] != g {
+                self.mark[nb] = g;
+                n += 1;
+                if n >= max {
+                    return n;
+                }
+            }
+        }
+        for nb in self.neighbours(i) {
+            if self.cells[nb] != stone {
+                continue;
+            }
+            let h = self.head[nb] as usize;
+            let mut s = h;
+            loop {
+                for q in self.neighbours(s) {
+                    if self.cells[q] == EMPTY && self.mark[q] != g {
+                        self.mark[q] = g;
+                        n += 1;
+                        if n >= max {
+                            return n;
+                        }
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
     /// Counts the distinct liberties of chain `h`, stopping at `max`.
     pub fn count_libs(&mut self, h: usize, max: u32) -> u32 {
         self.bump_generation();

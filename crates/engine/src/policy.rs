@@ -21,6 +21,9 @@ const P_TACTICS: f32 = 0.95;
 /// larger chains, as in seki, are left alone.
 const MAX_FALLBACK_SELF_ATARI: u32 = 3;
 
+/// Probability of trying the two-liberty tactics around the last move.
+const P_TWO_LIBS: f32 = 0.8;
+
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
 
@@ -147,6 +150,11 @@ fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<us
     if let Some(m) = filtered.pick(rng) {
         return Some(m);
     }
+    if rng.chance(P_TWO_LIBS) {
+        if let Some(m) = two_liberty_move(board, rng, me, last) {
+            return Some(m);
+        }
+    }
     if rng.chance(P_PATTERN) {
         let mut pats = Candidates::new();
         let s = board.stride();
@@ -169,6 +177,50 @@ fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<us
         }
     }
     None
+}
+
+/// Two-liberty tactics around the last move: extend an own chain it left with two liberties
+/// (where that gives three), or put the chain just played in atari when it has two liberties
+/// (where our stone keeps two).
+fn two_liberty_move(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    me: u8,
+    last: usize,
+) -> Option<usize> {
+    let opp = other(me);
+    let mut cands = Candidates::new();
+    let mut libs = [0usize; 2];
+    let mut seen = [0usize; 4];
+    for (k, n) in board.neighbours(last).into_iter().enumerate() {
+        if board.cell(n) != me {
+            continue;
+        }
+        let h = board.chain(n);
+        if seen[..k].contains(&h) {
+            continue;
+        }
+        seen[k] = h;
+        if board.chain_stones(h) < 2 || board.liberties_into(h, &mut libs) != 2 {
+            continue;
+        }
+        for &l in &libs {
+            if board.is_legal(l, me) && board.libs_after(l, me, 3) >= 3 {
+                cands.push(l);
+            }
+        }
+    }
+    if board.cell(last) == opp {
+        let h = board.chain(last);
+        if board.liberties_into(h, &mut libs) == 2 {
+            for &l in &libs {
+                if board.is_legal(l, me) && board.libs_after(l, me, 2) >= 2 {
+                    cands.push(l);
+                }
+            }
+        }
+    }
+    cands.pick(rng)
 }
 
 /// Moves that may save the chain `h` of `me` in atari: capturing an adjacent opponent chain in

@@ -39,10 +39,14 @@ fn check_game(size: u8, seed: u64) {
         let i = pb.index(p);
         let expect_capture = pb.is_capture(i, me);
         let sa = pb.self_atari_size(i, me);
+        let libs_after = pb.libs_after(i, me, 99);
         let theirs = game.place(p).unwrap();
         let ours = pb.play(i);
         assert_eq!(ours, theirs, "captures at {p}");
         assert_eq!(expect_capture, theirs > 0);
+        if theirs == 0 {
+            assert_eq!(libs_after, game.board().liberties(p), "liberties after {p}");
+        }
         if sa > 0 {
             assert_eq!(game.board().liberties(p), 1, "self-atari at {p}");
             assert_eq!(game.board().chain(p).len() as u32, sa);
@@ -62,6 +66,21 @@ fn check_game(size: u8, seed: u64) {
                     assert_eq!(pb.atari_liberty(h), pb.index(lib));
                 }
                 assert_eq!(pb.count_libs(h, 99), libs, "liberties of {q}");
+                let mut two = [0usize; 2];
+                let n = pb.liberties_into(h, &mut two);
+                assert_eq!(n, (libs as usize).min(3), "listed liberties of {q}");
+                if libs <= 2 {
+                    let mut listed: Vec<usize> = two[..n].to_vec();
+                    let mut want: Vec<usize> = game
+                        .board()
+                        .liberty_points(q)
+                        .into_iter()
+                        .map(|l| pb.index(l))
+                        .collect();
+                    listed.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(listed, want);
+                }
                 assert_eq!(pb.chain_stones(h), game.board().chain(q).len() as u32);
             }
         }
