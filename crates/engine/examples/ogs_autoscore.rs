@@ -61,9 +61,17 @@ fn main() {
         }
         let board = Board::from_stones(size as u8, stones).expect("size");
         let game = Game::with_setup(Rules::chinese(size as u8), board, Color::Black).expect("game");
+        // Time: wall clock and this process's CPU time (the machine may be busy), averaged
+        // over a few runs (the estimate is deterministic).
+        let runs = 3;
         let start = Instant::now();
-        let est = engine.estimate(&game);
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let cpu_start = cpu_seconds();
+        let mut est = engine.estimate(&game);
+        for _ in 1..runs {
+            est = engine.estimate(&game);
+        }
+        let ms = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
+        let cpu_ms = (cpu_seconds() - cpu_start) * 1000.0 / runs as f64;
         let mut living = vec![0u8; size * size];
         for (p, c) in game.board().stones() {
             if !est.dead.contains(&p) {
@@ -98,7 +106,7 @@ fn main() {
         strict_ok += usize::from(bad_strict == 0);
         lenient_ok += usize::from(bad_lenient == 0);
         println!(
-            "{:40} {size:2}x{size:<2} {:4} dead  {bad_strict:3} wrong (strict) {bad_lenient:3} (lenient)  {ms:6.0} ms",
+            "{:40} {size:2}x{size:<2} {:4} dead  {bad_strict:3} wrong (strict) {bad_lenient:3} (lenient)  {ms:6.0} ms wall {cpu_ms:6.0} ms cpu",
             f.file_name().unwrap().to_string_lossy(),
             est.dead.len()
         );
@@ -113,4 +121,22 @@ fn main() {
         files.len(),
         files.len()
     );
+}
+
+/// User + system CPU seconds of this process so far (Linux `/proc/self/stat`; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    (ticks(11) + ticks(12)) / 100.0
 }
