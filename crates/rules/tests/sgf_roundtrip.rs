@@ -66,6 +66,10 @@ fn random_game(
             );
         }
     }
+    // A resumption with no move after it is not an SGF node: the record ends in review.
+    if record.actions.last() == Some(&Action::Resume {}) {
+        record.actions.pop();
+    }
     if let (Some(black), true) = (resign, game.phase() != Phase::Finished) {
         let color = if black { Color::Black } else { Color::White };
         record.actions.push(Action::Resign(color));
