@@ -43,6 +43,10 @@ fn free_port() -> u16 {
 /// is not installed.
 pub async fn start() -> Option<Session> {
     let Some((chromium, driver_path)) = chromium_paths() else {
+        assert!(
+            std::env::var_os("TENGEN_REQUIRE_BROWSER").is_none(),
+            "TENGEN_REQUIRE_BROWSER is set but Chromium or chromedriver is not installed"
+        );
         eprintln!("SKIPPED: Chromium or chromedriver is not installed (see docs/WEB.md)");
         return None;
     };
