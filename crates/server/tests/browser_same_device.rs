@@ -247,7 +247,10 @@ async fn keyboard_only_play_places_stones_with_arrows_enter_and_space() {
     }
     assert_eq!(s.phase().await, "review");
     // Pass is unavailable in review: the focus goes back to the board, not to the page.
-    assert_eq!(s.js("return document.activeElement.id;").await, json!("board"));
+    assert_eq!(
+        s.js("return document.activeElement.id;").await,
+        json!("board")
+    );
     let was_dead = label(&s, "D4").await.contains("marked dead");
     let before = s.actions().await;
     board.send_keys(&keys(Key::Enter)).await.unwrap();
