@@ -7,19 +7,6 @@ use tengen_rules::{
     Rules,
 };
 
-/// Black owns the right, White the left; White H6 is dead inside Black's area.
-const SPLIT: [&str; 9] = [
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX..O.",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-];
-
 fn in_review(protocol: ReviewProtocol) -> Game {
     let mut g = game_from(
         Rules {

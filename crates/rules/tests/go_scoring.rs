@@ -6,19 +6,6 @@ use std::collections::BTreeSet;
 use tengen_rules::score::count;
 use tengen_rules::{Color, GameResult, Komi, Scoring};
 
-/// Black owns the right, White the left; a White stone inside Black's area is dead.
-const SPLIT: [&str; 9] = [
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX..O.",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-    "...OX....",
-];
-
 /// A seki at the bottom edge: Black A2-C2-B1 and White D2-F2-D1-F1 each have one eye (A1, E1)
 /// and share C1. Neither can fill C1 without being captured.
 const SEKI: [&str; 9] = [

@@ -57,3 +57,17 @@ pub fn play(game: &mut Game, moves: &[&str]) {
         }
     }
 }
+
+/// A finished 9x9 position: Black owns the right, White the left; White H6 is dead inside
+/// Black's area.
+pub const SPLIT: [&str; 9] = [
+    "...OX....",
+    "...OX....",
+    "...OX....",
+    "...OX..O.",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+    "...OX....",
+];
