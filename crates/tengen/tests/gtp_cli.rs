@@ -1,24 +1,13 @@
 //! `tengen gtp` as a subprocess: options reach the rules and the engine, the loop answers.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn gtp(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .arg("gtp")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tengen starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["gtp"];
+    all.extend_from_slice(args);
+    common::tengen(&all, script)
 }
 
 fn responses(out: &Output) -> Vec<String> {
