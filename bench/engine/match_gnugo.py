@@ -135,10 +135,14 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="index of the first game (seeds, colors)")
     ap.add_argument("--engine", default=None, help="Tengen GTP command line")
     ap.add_argument("--sgf-dir", default="target/engine-match")
+    ap.add_argument("--resign", action="store_true",
+                    help="let Tengen resign hopeless games (GNU Go never resigns)")
     a = ap.parse_args()
     if a.engine is None:
         budget = f"--level {a.level}" if a.level else f"--playouts {a.playouts}"
         a.engine = f"target/release/examples/gtp {budget} --threads {a.threads}"
+        if a.resign:
+            a.engine += " --resign"
     print(f"# Tengen ({a.engine}) vs GNU Go level {a.gnugo_level}, {a.size}x{a.size}, komi {a.komi}",
           flush=True)
     wins = n = failed = 0

@@ -10,6 +10,7 @@
 pub mod benson;
 pub mod board;
 pub mod estimate;
+pub mod ladder;
 pub mod levels;
 pub mod pattern;
 pub mod policy;

@@ -2,6 +2,7 @@
 //! 3×3 patterns near the last move, self-atari avoidance), and the playout loop.
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
+use crate::ladder;
 use crate::pattern;
 use crate::rng::FastRng;
 
@@ -249,10 +250,20 @@ pub fn escape_moves(board: &mut PlayoutBoard, h: usize, me: u8, out: &mut Candid
         }
     }
     let lib = board.atari_liberty(h);
-    if board.is_legal(lib, me) && board.self_atari_size(lib, me) == 0 {
-        // Extending must also reach at least two liberties counting the merged chain.
+    if board.is_legal(lib, me)
+        && board.self_atari_size(lib, me) == 0
+        && !runs_into_ladder(board, h, lib, me)
+    {
+        // Extending must also reach at least two liberties counting the merged chain, and not
+        // just run along a working ladder.
         out.push(lib);
     }
+}
+
+/// Whether extending the chain `h` of `me` (in atari) at its liberty `lib` only runs along a
+/// working ladder: the extension leaves two liberties and the ladder reading catches it.
+pub fn runs_into_ladder(board: &mut PlayoutBoard, h: usize, lib: usize, me: u8) -> bool {
+    board.libs_after(lib, me, 3) < 3 && ladder::caught_in_ladder(board, h)
 }
 
 /// Plays the position out to the end with `policy`; records each move as `(point, stone)` in

@@ -2,8 +2,9 @@
 //! self-atari, 3×3 patterns, distance to the last move and edge heuristics.
 
 use crate::board::{other, PlayoutBoard, BLACK, PASS, WHITE};
+use crate::ladder::atari_is_ladder;
 use crate::pattern;
-use crate::policy::{escape_moves, Candidates};
+use crate::policy::{escape_moves, runs_into_ladder, Candidates};
 
 /// Virtual visits every move starts with (at a 50% win rate).
 const EVEN: f32 = 4.0;
@@ -33,9 +34,19 @@ impl Prior {
     }
 }
 
-/// Moves that save own chains in atari, computed once per expansion.
-pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Candidates {
-    let mut out = Candidates::new();
+/// The atari situation of the side to move, computed once per expansion.
+#[derive(Debug, Default)]
+pub struct Escapes {
+    /// Moves that save an own chain in atari.
+    saving: Candidates,
+    /// Extensions of own chains in atari that only run along a working ladder.
+    doomed_runs: Candidates,
+}
+
+/// Moves that save own chains in atari, and ladder runs that do not, computed once per
+/// expansion.
+pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Escapes {
+    let mut out = Escapes::default();
     let mut seen = Candidates::new();
     for r in 0..board.size() {
         for c in 0..board.size() {
@@ -44,7 +55,11 @@ pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Candidates {
                 let h = board.chain(i);
                 if board.in_atari(h) && !seen.as_slice().contains(&h) {
                     seen.push(h);
-                    escape_moves(board, h, me, &mut out);
+                    escape_moves(board, h, me, &mut out.saving);
+                    let lib = board.atari_liberty(h);
+                    if board.is_legal(lib, me) && runs_into_ladder(board, h, lib, me) {
+                        out.doomed_runs.push(lib);
+                    }
                 }
             }
         }
@@ -71,14 +86,16 @@ pub fn stones_near(board: &PlayoutBoard, i: usize) -> bool {
 }
 
 /// The prior of `me` playing the legal move `m`.
-pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Candidates) -> Prior {
+pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Escapes) -> Prior {
     let mut p = Prior::even();
     let capture = board.is_capture(m, me);
     if capture {
         p.good(12.0);
     }
-    if escapes.as_slice().contains(&m) {
+    if escapes.saving.as_slice().contains(&m) {
         p.good(12.0);
+    } else if escapes.doomed_runs.as_slice().contains(&m) {
+        p.bad(30.0);
     }
     let sa = board.self_atari_size(m, me);
     if sa >= 2 {
@@ -93,6 +110,9 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Candidates) -
             let h = board.chain(n);
             if !board.in_atari(h) && board.count_libs(h, 3) == 2 {
                 p.good(2.0);
+                if atari_is_ladder(board, n, m) {
+                    p.good(10.0);
+                }
                 break;
             }
         }

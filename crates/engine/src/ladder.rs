@@ -1,0 +1,246 @@
+//! Ladder reading (shicho): whether a chain in atari that runs by extending at its liberty is
+//! chased to its death. Random playouts cannot read ladders, and a stone run out of a working
+//! ladder is the classic way a Monte-Carlo engine loses a game to a tactical player, so the
+//! tree's priors and the heavy playouts both ask this before running.
+//!
+//! The reading is the textbook one: the defender extends; three liberties or more is an escape,
+//! one is death; with two, the attacker tries each of them as the next atari. A defender that
+//! can capture an attacking chain in atari counts as escaped. Boards for the reading come from a
+//! per-thread stack reused between calls, so playouts do not allocate.
+
+use crate::board::{other, PlayoutBoard};
+use std::cell::RefCell;
+
+/// Deeper than any ladder across a 25×25 board (each step is one defender move).
+const MAX_DEPTH: usize = 64;
+
+thread_local! {
+    /// Scratch boards, one per reading depth, reused between calls.
+    static STACK: RefCell<Vec<PlayoutBoard>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether the chain containing the stone `s`, which is in atari, dies in a ladder when its
+/// owner extends at its liberty (also true when extending is illegal or leaves one liberty).
+pub fn caught_in_ladder(board: &PlayoutBoard, s: usize) -> bool {
+    let def = board.cell(s);
+    debug_assert!(board.in_atari(board.chain(s)));
+    STACK.with(|stack| {
+        let mut stack = stack.borrow_mut();
+        !escapes(board, s, def, 0, &mut stack)
+    })
+}
+
+/// Whether `att` putting the chain of the opponent stone `s` (two liberties) in atari at `m`
+/// starts a working ladder: after the atari, the chain cannot escape by extending.
+pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
+    let def = board.cell(s);
+    let att = other(def);
+    STACK.with(|stack| {
+        let mut stack = stack.borrow_mut();
+        let mut b = take(&mut stack, board);
+        b.set_to_move(att);
+        let works = b.is_legal(m, att) && {
+            b.play_as(m, att);
+            let own = b.chain(m);
+            b.in_atari(b.chain(s)) && !b.in_atari(own) && !escapes(&b, s, def, 0, &mut stack)
+        };
+        stack.push(b);
+        works
+    })
+}
+
+/// A scratch board holding a copy of `board`.
+fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
+    let mut b = stack
+        .pop()
+        .unwrap_or_else(|| PlayoutBoard::new(board.size() as u8));
+    b.copy_from(board);
+    b
+}
+
+/// Whether the defender's chain at `s` (in atari, defender to move) escapes the ladder.
+fn escapes(
+    board: &PlayoutBoard,
+    s: usize,
+    def: u8,
+    depth: usize,
+    stack: &mut Vec<PlayoutBoard>,
+) -> bool {
+    if depth >= MAX_DEPTH || can_capture_attacker(board, s, def) {
+        return true;
+    }
+    let mut b = take(stack, board);
+    let result = run(&mut b, s, def, depth, stack);
+    stack.push(b);
+    result
+}
+
+/// The defender extends on `b`; then the attacker tries both ataris.
+fn run(
+    b: &mut PlayoutBoard,
+    s: usize,
+    def: u8,
+    depth: usize,
+    stack: &mut Vec<PlayoutBoard>,
+) -> bool {
+    let att = other(def);
+    let lib = b.atari_liberty(b.chain(s));
+    b.set_to_move(def);
+    if !b.is_legal(lib, def) {
+        return false;
+    }
+    b.play_as(lib, def);
+    let mut libs = [0usize; 2];
+    match b.liberties_into(b.chain(s), &mut libs) {
+        0 | 1 => return false,
+        2 => {}
+        _ => return true,
+    }
+    for a in libs {
+        let mut c = take(stack, b);
+        c.set_to_move(att);
+        let chased = c.is_legal(a, att) && {
+            c.play_as(a, att);
+            c.in_atari(c.chain(s)) && !escapes(&c, s, def, depth + 1, stack)
+        };
+        stack.push(c);
+        if chased {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether an attacking chain next to the defender's chain at `s` is in atari (the defender
+/// captures it and breaks out).
+fn can_capture_attacker(board: &PlayoutBoard, s: usize, def: u8) -> bool {
+    let att = other(def);
+    let h = board.chain(s);
+    let mut t = h;
+    loop {
+        for n in board.neighbours(t) {
+            if board.cell(n) == att && board.in_atari(board.chain(n)) {
+                return true;
+            }
+        }
+        t = board.next_stone(t);
+        if t == h {
+            return false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BLACK, WHITE};
+
+    /// A board from rows drawn top (highest row) first: `X` black, `O` white.
+    fn board(rows: &[&str]) -> PlayoutBoard {
+        let size = rows.len();
+        let mut b = PlayoutBoard::new(size as u8);
+        for (k, row) in rows.iter().enumerate() {
+            let r = size - 1 - k;
+            for (c, ch) in row.chars().enumerate() {
+                let i = (r + 1) * b.stride() + c + 1;
+                match ch {
+                    'X' => {
+                        b.play_as(i, BLACK);
+                    }
+                    'O' => {
+                        b.play_as(i, WHITE);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    fn at(b: &PlayoutBoard, col: usize, row_from_top: usize) -> usize {
+        let r = b.size() - 1 - row_from_top;
+        (r + 1) * b.stride() + col + 1
+    }
+
+    /// White C7 in atari (black B7, C8, C6, D6): extending at D7 gives two liberties and black
+    /// chases it up to the top edge.
+    const LADDER: [&str; 9] = [
+        ".........", //
+        "..X......", //
+        ".XO......", //
+        "..XX.....", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+    ];
+
+    #[test]
+    fn stone_in_atari_running_towards_the_edge_is_caught() {
+        let b = board(&LADDER);
+        let white = at(&b, 2, 2);
+        assert!(b.in_atari(b.chain(white)));
+        assert!(caught_in_ladder(&b, white));
+    }
+
+    #[test]
+    fn ladder_breaker_lets_the_stone_escape() {
+        let mut rows = LADDER;
+        rows[1] = "..X.O....";
+        let b = board(&rows);
+        let white = at(&b, 2, 2);
+        assert!(b.in_atari(b.chain(white)));
+        assert!(!caught_in_ladder(&b, white));
+    }
+
+    #[test]
+    fn defender_capturing_an_attacker_in_atari_escapes() {
+        let mut rows = LADDER;
+        rows[1] = ".OX......";
+        rows[2] = "OXO......";
+        let b = board(&rows);
+        let white = at(&b, 2, 2);
+        let black = at(&b, 1, 2);
+        assert!(b.in_atari(b.chain(white)));
+        assert!(b.in_atari(b.chain(black)));
+        assert!(!caught_in_ladder(&b, white));
+    }
+
+    #[test]
+    fn atari_from_the_right_side_starts_a_working_ladder() {
+        let mut rows = LADDER;
+        rows[1] = ".........";
+        let b = board(&rows);
+        let white = at(&b, 2, 2);
+        assert!(!b.in_atari(b.chain(white)));
+        let c8 = at(&b, 2, 1);
+        let d7 = at(&b, 3, 2);
+        assert!(
+            atari_is_ladder(&b, white, c8),
+            "C8 chases white into D7 and up"
+        );
+        assert!(
+            !atari_is_ladder(&b, white, d7),
+            "after D7 white runs to C8 with three liberties"
+        );
+    }
+
+    #[test]
+    fn stone_with_room_on_both_sides_is_no_ladder() {
+        let b = board(&[
+            ".........", //
+            ".........", //
+            ".XO......", //
+            "..X......", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        let white = at(&b, 2, 2);
+        assert!(!atari_is_ladder(&b, white, at(&b, 2, 1)));
+        assert!(!atari_is_ladder(&b, white, at(&b, 3, 2)));
+    }
+}
