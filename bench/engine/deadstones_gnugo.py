@@ -22,6 +22,11 @@ from match_gnugo import Gtp, to_sgf  # noqa: E402
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
 
 
+def sgf_text(s):
+    """Escapes an SGF Text value."""
+    return s.replace("\\", "\\\\").replace("]", "\\]")
+
+
 def one(k, a):
     rnd = random.Random(k)
     player = Gtp(GNUGO + ["--level", str(a.play_level), "--seed", str(rnd.randrange(1, 10 ** 6))])
@@ -71,8 +76,9 @@ def one(k, a):
     if not agree:
         os.makedirs(a.out, exist_ok=True)
         with open(os.path.join(a.out, f"dead-{a.size}-{k:03d}.sgf"), "w") as f:
-            f.write(f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]C[gnugo {g_score} dead {sorted(g_dead)}\n"
-                    f"tengen {t_score} dead {sorted(t_dead)}]")
+            comment = (f"gnugo {g_score} dead {' '.join(sorted(g_dead))}\n"
+                       f"tengen {t_score} dead {' '.join(sorted(t_dead))}")
+            f.write(f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]C[{sgf_text(comment)}]")
             f.write("".join(f";{c.upper()}[{to_sgf(v, a.size)}]" for c, v in moves) + ")\n")
     return k, (agree, g_dead, t_dead, g_score, t_score, len(moves))
 

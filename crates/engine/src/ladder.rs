@@ -131,12 +131,12 @@ fn can_capture_attacker(board: &PlayoutBoard, s: usize, def: u8) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
 
     /// A board from rows drawn top (highest row) first: `X` black, `O` white.
-    fn board(rows: &[&str]) -> PlayoutBoard {
+    pub(crate) fn board(rows: &[&str]) -> PlayoutBoard {
         let size = rows.len();
         let mut b = PlayoutBoard::new(size as u8);
         for (k, row) in rows.iter().enumerate() {
@@ -157,7 +157,7 @@ mod tests {
         b
     }
 
-    fn at(b: &PlayoutBoard, col: usize, row_from_top: usize) -> usize {
+    pub(crate) fn at(b: &PlayoutBoard, col: usize, row_from_top: usize) -> usize {
         let r = b.size() - 1 - row_from_top;
         (r + 1) * b.stride() + col + 1
     }

@@ -159,3 +159,65 @@ pub fn pointless_edge_move(board: &PlayoutBoard, m: usize) -> bool {
     let line = r.min(c).min(size - 1 - r).min(size - 1 - c);
     line <= 1 && !stones_near(board, m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::tests::{at, board};
+
+    /// White C7 in atari (liberty D7), chased up to the top edge if it extends.
+    const LADDER: [&str; 9] = [
+        ".........", //
+        "..X......", //
+        ".XO......", //
+        "..XX.....", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+    ];
+
+    fn prior_of(rows: &[&str], col: usize, row_from_top: usize, me: u8) -> Prior {
+        let mut b = board(rows);
+        b.set_to_move(me);
+        let m = at(&b, col, row_from_top);
+        let esc = escapes(&mut b, me);
+        prior(&mut b, m, me, &esc)
+    }
+
+    fn rate(p: Prior) -> f32 {
+        p.w / p.n
+    }
+
+    /// Virtual wins minus virtual losses.
+    fn net(p: Prior) -> f32 {
+        2.0 * p.w - p.n
+    }
+
+    #[test]
+    fn running_along_a_working_ladder_gets_a_bad_prior() {
+        let p = prior_of(&LADDER, 3, 2, WHITE);
+        assert!(rate(p) < 0.35, "running D7 looks {:.2}", rate(p));
+    }
+
+    #[test]
+    fn running_past_a_ladder_breaker_gets_a_good_prior() {
+        let mut rows = LADDER;
+        rows[1] = "..X.O....";
+        let p = prior_of(&rows, 3, 2, WHITE);
+        assert!(rate(p) > 0.6, "escaping at D7 looks {:.2}", rate(p));
+    }
+
+    #[test]
+    fn an_atari_that_starts_a_working_ladder_gets_a_good_prior() {
+        let mut rows = LADDER;
+        rows[1] = ".........";
+        let ladder = net(prior_of(&rows, 2, 1, BLACK));
+        let other_side = net(prior_of(&rows, 3, 2, BLACK));
+        assert!(
+            ladder >= other_side + 8.0,
+            "C8 (ladder) {ladder:.1} vs D7 (white escapes) {other_side:.1}"
+        );
+    }
+}

@@ -147,7 +147,7 @@ fn never_fills_its_own_last_eye() {
         0.5,
     );
     for seed in 0..4 {
-        let mv = engine(200)
+        let mv = engine(1000)
             .with_seed(seed)
             .genmove(&game, Color::Black, None);
         assert!(
@@ -318,4 +318,39 @@ fn passes_back_when_the_count_wins_but_cleans_up_dead_stones_when_asked() {
     };
     let liberties = ["B7", "D7", "C8", "B6", "D6", "C5"].map(pt);
     assert!(liberties.contains(&p), "{p} is not next to the dead stones");
+}
+
+#[test]
+fn does_not_run_out_a_stone_caught_in_a_ladder() {
+    // White C3 is in atari; extending at D3 leaves two liberties, and Black chases it up the
+    // long diagonal to the far edge (no white stone on the way), so running only feeds Black.
+    let game = position(
+        &[
+            ".............",
+            ".............",
+            ".............",
+            "...O.........",
+            ".............",
+            ".............",
+            ".............",
+            ".............",
+            ".............",
+            "..X......X...",
+            ".XO..........",
+            "..XX.........",
+            ".............",
+        ],
+        Color::White,
+        7.5,
+    );
+    for seed in 0..3 {
+        let mv = engine(1000)
+            .with_seed(seed)
+            .genmove(&game, Color::White, None);
+        assert_ne!(
+            mv,
+            EngineMove::Place(pt("D3")),
+            "ran out the ladder (seed {seed})"
+        );
+    }
 }
