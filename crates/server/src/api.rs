@@ -1,13 +1,15 @@
 //! The stateless JSON API for local games (see docs/API.md): evaluate a record, apply one
 //! action, SGF export/import, and the computer player's move and estimate.
 
+pub mod genmove_stream;
+
 use crate::body::{JsonBody, TextBody};
 use crate::computer::{ownership_rows, LEVELS};
 use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -149,11 +151,26 @@ pub async fn sgf_import(
     Ok(Json(RecordView { record, view }))
 }
 
-/// `POST /api/genmove`: the computer plays the side to move.
+/// `POST /api/genmove`: the computer plays the side to move. With `Accept: application/x-ndjson`
+/// the answer streams the search's progress first (see [`genmove_stream`]).
 pub async fn genmove(
     State(state): State<Arc<AppState>>,
-    JsonBody(GenmoveRequest { mut record, level }): JsonBody<GenmoveRequest>,
-) -> Result<Json<GenmoveResponse>, ApiError> {
+    headers: HeaderMap,
+    JsonBody(GenmoveRequest { record, level }): JsonBody<GenmoveRequest>,
+) -> Result<Response, ApiError> {
+    let game = genmove_game(&record, level)?;
+    if genmove_stream::wanted(&headers) {
+        // A full queue is still a plain 503: the stream starts only with a place in the pool.
+        let ticket = state.computer.reserve()?;
+        return Ok(genmove_stream::respond(state, ticket, record, game, level));
+    }
+    let thought = state.computer.genmove(&record, game.clone(), level).await?;
+    let answer = genmove_answer(&state, record, game, thought.action).await?;
+    Ok(Json(answer).into_response())
+}
+
+/// Checks a genmove request (level in range, a standard Go record in play) and replays it.
+fn genmove_game(record: &Record, level: u8) -> Result<Game, ApiError> {
     if !LEVELS.contains(&level) {
         return Err(ApiError::Malformed(format!(
             "level {level} is out of range: choose {} to {}",
@@ -161,32 +178,36 @@ pub async fn genmove(
             LEVELS.end()
         )));
     }
-    let mut game = replay_go(&record)?;
+    let game = replay_go(record)?;
     match game.phase() {
-        Phase::Playing => {}
-        Phase::ScoreReview => {
-            return Err(ApiError::Illegal {
-                message: "the computer moves only during play: the score is being reviewed".into(),
-                index: None,
-            })
-        }
-        Phase::Finished => {
-            return Err(ApiError::Illegal {
-                message: "the game is over".into(),
-                index: None,
-            })
-        }
+        Phase::Playing => Ok(game),
+        Phase::ScoreReview => Err(ApiError::Illegal {
+            message: "the computer moves only during play: the score is being reviewed".into(),
+            index: None,
+        }),
+        Phase::Finished => Err(ApiError::Illegal {
+            message: "the game is over".into(),
+            index: None,
+        }),
     }
-    let action = state.computer.genmove(game.clone(), level).await?;
+}
+
+/// The genmove answer once the computer chose `action` in `game` (the replay of `record`).
+async fn genmove_answer(
+    state: &AppState,
+    mut record: Record,
+    mut game: Game,
+    action: Action,
+) -> Result<GenmoveResponse, ApiError> {
     game.apply(&action)
         .map_err(|e| ApiError::Internal(format!("the engine chose an illegal move: {e}")))?;
     record.actions.push(action.clone());
-    let view = view_with_suggestion(&state, &game).await;
-    Ok(Json(GenmoveResponse {
+    let view = view_with_suggestion(state, &game).await;
+    Ok(GenmoveResponse {
         action,
         record,
         view,
-    }))
+    })
 }
 
 /// `POST /api/estimate`: a record → the engine's dead stones, ownership and expected score.

@@ -20,6 +20,7 @@ use computer::ComputerPool;
 use error::ApiError;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -62,7 +63,12 @@ pub fn app_with(state: impl Into<Arc<AppState>>) -> Router {
     Router::new()
         .nest("/api", api)
         .merge(assets::router())
-        .layer(CompressionLayer::new())
+        // A streamed answer (NDJSON progress) must reach the client line by line, uncompressed.
+        .layer(CompressionLayer::new().compress_when(
+            DefaultPredicate::new().and(NotForContentType::const_new(
+                api::genmove_stream::NDJSON,
+            )),
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
