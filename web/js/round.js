@@ -26,6 +26,50 @@ const isPlay = (a) => a && typeof a === 'object' && ('place' in a || 'pass' in a
 const other = (c) => (c === 'black' ? 'white' : 'black');
 const sameSet = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+/**
+ * The "thinking" indicator: the bar follows every progress report of the search; the text (a
+ * live region) changes at most once a second, to the share of the search done ("45%"), or to
+ * the seconds waited while no progress is known (a server that does not stream).
+ */
+class ThinkingIndicator {
+  constructor() {
+    this.started = performance.now();
+    this.fraction = null;
+    this.bar = $('thinking-bar');
+    this.bar.removeAttribute('value');
+    this.setText('The computer is thinking…');
+    this.tick = setInterval(() => this.update(), 1000);
+  }
+
+  /** A progress report `{playouts, budget, fraction}` from the server. */
+  progress(p) {
+    const f = Number(p && p.fraction);
+    if (!Number.isFinite(f)) return;
+    this.fraction = Math.min(1, Math.max(0, f));
+    this.bar.value = this.fraction;
+  }
+
+  update() {
+    if (this.fraction !== null) {
+      this.setText(`The computer is thinking… ${Math.round(this.fraction * 100)}%`);
+    } else {
+      const s = Math.round((performance.now() - this.started) / 1000);
+      this.setText(`The computer is thinking… ${s} s`);
+    }
+  }
+
+  setText(text) {
+    const el = $('thinking-text');
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  stop() {
+    clearInterval(this.tick);
+    this.setText('The computer is thinking…');
+    this.bar.removeAttribute('value');
+  }
+}
+
 /** The number of play actions (placements and passes) in a record. */
 export function playCount(record) {
   return record.actions.filter(isPlay).length;
@@ -365,17 +409,13 @@ export class Round {
     const epoch = this.epoch;
     this.busy = true;
     this.thinking = true;
-    const started = performance.now();
-    const tick = setInterval(() => {
-      const s = ((performance.now() - started) / 1000).toFixed(1);
-      $('thinking-text').textContent = `The computer is thinking… ${s} s`;
-    }, 250);
+    const indicator = new ThinkingIndicator();
     this.render();
     let done = false;
     try {
       for (let attempt = 0; attempt < 4 && !done; attempt++) {
         try {
-          const res = await api.genmove(this.record, this.computer.level);
+          const res = await api.genmove(this.record, this.computer.level, (p) => indicator.progress(p));
           const { record, view } = await this.withSuggestion(res.record, res.view, res.action);
           if (epoch !== this.epoch) return;
           this.commit(record, view);
@@ -392,8 +432,7 @@ export class Round {
         }
       }
     } finally {
-      clearInterval(tick);
-      $('thinking-text').textContent = 'The computer is thinking…';
+      indicator.stop();
       if (epoch === this.epoch) {
         this.thinking = false;
         this.busy = false;

@@ -5,6 +5,32 @@ mod common;
 
 use serde_json::json;
 
+/// Makes the next genmove requests ask for plain JSON, counting the plain answers.
+const PLAIN_GENMOVE: &str = "window.__realFetch = window.__realFetch || window.fetch; \
+    window.__plainAnswers = 0; \
+    window.fetch = async (u, o) => { \
+      if (!String(u).includes('genmove')) return window.__realFetch(u, o); \
+      const res = await window.__realFetch(u, { ...o, headers: { 'Content-Type': 'application/json' } }); \
+      if ((res.headers.get('Content-Type') || '').startsWith('application/json')) window.__plainAnswers++; \
+      return res; }; \
+    return true;";
+
+/// Streams the next genmove answers slowly: a report of half the search, 2.5 s of thinking,
+/// then the server's own lines. Records the Accept header the client sent.
+const SLOW_STREAM: &str = "window.__realFetch = window.__realFetch || window.fetch; \
+    window.fetch = async (u, o) => { \
+      if (!String(u).includes('genmove')) return window.__realFetch(u, o); \
+      window.__accept = o.headers.Accept; \
+      const res = await window.__realFetch(u, o); \
+      const text = await res.text(); \
+      const enc = new TextEncoder(); \
+      const body = new ReadableStream({ async start(c) { \
+        c.enqueue(enc.encode('{\"progress\":{\"playouts\":20,\"budget\":40,\"fraction\":0.5}}\\n')); \
+        await new Promise((r) => setTimeout(r, 2500)); \
+        c.enqueue(enc.encode(text)); c.close(); } }); \
+      return new Response(body, { status: res.status, headers: res.headers }); }; \
+    return true;";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
     let Some(s) = common::start().await else {
@@ -24,7 +50,11 @@ async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
     s.ready().await;
     assert!(s.text("#play-title").await.contains("Vs computer"));
     assert_eq!(s.text("#name-black").await, "Black · You");
-    for p in ["E5", "G7", "C6"] {
+    for (i, p) in ["E5", "G7", "C6"].into_iter().enumerate() {
+        if i == 2 {
+            // A server (or proxy) that does not stream: the plain answer works too.
+            s.js(PLAIN_GENMOVE).await;
+        }
         let before = s.actions().await;
         s.click(&format!("#pt-{p}")).await;
         // Your move, then the computer's reply.
@@ -38,15 +68,33 @@ async fn vs_computer_plays_a_short_game_saved_apart_from_same_device() {
         assert_eq!(last["color"], "white");
     }
     assert!(s.text("#message").await.starts_with("The computer"));
-    // While the computer thinks, the indicator shows (a slowed-down answer makes it visible).
-    s.js("const f = window.fetch; window.fetch = async (u, o) => { \
-            if (String(u).includes('genmove')) await new Promise((r) => setTimeout(r, 700)); \
-            return f(u, o); }; return true;")
-        .await;
+    assert_eq!(
+        s.js("return window.__plainAnswers;").await,
+        json!(1),
+        "the third move came as plain JSON"
+    );
+    // While the computer thinks, the indicator shows its progress: the streamed answer is
+    // slowed down, with a report of half the search first.
+    s.js(SLOW_STREAM).await;
     s.click("#pt-D7").await;
     s.wait_for("!document.getElementById('thinking').hidden")
         .await;
     assert!(s.text("#thinking").await.contains("thinking"));
+    s.wait_for("document.getElementById('thinking-bar').value === 0.5")
+        .await;
+    s.wait_for("document.getElementById('thinking-text').textContent.endsWith('50%')")
+        .await;
+    assert_eq!(
+        s.js("const b = document.getElementById('thinking-bar'); \
+              return [b.getAttribute('aria-label'), b.closest('[role=status]') === null];")
+            .await,
+        json!(["The computer’s search", true]),
+        "the bar is labelled and outside the live region"
+    );
+    assert_eq!(
+        s.js("return window.__accept;").await,
+        json!("application/x-ndjson")
+    );
     s.wait_for("document.getElementById('thinking').hidden && window.__tengen.ready()")
         .await;
     assert_eq!(s.actions().await, 8);
