@@ -261,9 +261,12 @@ pub fn escape_moves(board: &mut PlayoutBoard, h: usize, me: u8, out: &mut Candid
 }
 
 /// Whether extending the chain `h` of `me` (in atari) at its liberty `lib` only runs along a
-/// working ladder: the extension leaves two liberties and the ladder reading catches it.
+/// working ladder: the extension leaves two liberties and the ladder reading catches it
+/// (always false on boards where the engine does not read ladders).
 pub fn runs_into_ladder(board: &mut PlayoutBoard, h: usize, lib: usize, me: u8) -> bool {
-    board.libs_after(lib, me, 3) < 3 && ladder::caught_in_ladder(board, h)
+    ladder::reads_ladders(board)
+        && board.libs_after(lib, me, 3) < 3
+        && ladder::caught_in_ladder(board, h)
 }
 
 /// Plays the position out to the end with `policy`; records each move as `(point, stone)` in

@@ -2,7 +2,7 @@
 //! self-atari, 3×3 patterns, distance to the last move and edge heuristics.
 
 use crate::board::{other, PlayoutBoard, BLACK, PASS, WHITE};
-use crate::ladder::atari_is_ladder;
+use crate::ladder::{atari_is_ladder, reads_ladders};
 use crate::pattern;
 use crate::policy::{escape_moves, runs_into_ladder, Candidates};
 
@@ -110,7 +110,7 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Escapes) -> P
             let h = board.chain(n);
             if !board.in_atari(h) && board.count_libs(h, 3) == 2 {
                 p.good(2.0);
-                if atari_is_ladder(board, n, m) {
+                if reads_ladders(board) && atari_is_ladder(board, n, m) {
                     p.good(10.0);
                 }
                 break;
@@ -165,17 +165,22 @@ mod tests {
     use super::*;
     use crate::ladder::tests::{at, board};
 
-    /// White C7 in atari (liberty D7), chased up to the top edge if it extends.
-    const LADDER: [&str; 9] = [
-        ".........", //
-        "..X......", //
-        ".XO......", //
-        "..XX.....", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
+    /// White C11 in atari (liberty D11), chased up to the top edge if it extends (13×13: the
+    /// engine reads ladders from 13×13 up).
+    const LADDER: [&str; 13] = [
+        ".............", //
+        "..X..........", //
+        ".XO..........", //
+        "..XX.........", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
+        ".............", //
     ];
 
     fn prior_of(rows: &[&str], col: usize, row_from_top: usize, me: u8) -> Prior {
@@ -198,26 +203,37 @@ mod tests {
     #[test]
     fn running_along_a_working_ladder_gets_a_bad_prior() {
         let p = prior_of(&LADDER, 3, 2, WHITE);
-        assert!(rate(p) < 0.35, "running D7 looks {:.2}", rate(p));
+        assert!(rate(p) < 0.35, "running D11 looks {:.2}", rate(p));
     }
 
     #[test]
     fn running_past_a_ladder_breaker_gets_a_good_prior() {
         let mut rows = LADDER;
-        rows[1] = "..X.O....";
+        rows[1] = "..X.O........";
         let p = prior_of(&rows, 3, 2, WHITE);
-        assert!(rate(p) > 0.6, "escaping at D7 looks {:.2}", rate(p));
+        assert!(rate(p) > 0.6, "escaping at D11 looks {:.2}", rate(p));
     }
 
     #[test]
     fn an_atari_that_starts_a_working_ladder_gets_a_good_prior() {
         let mut rows = LADDER;
-        rows[1] = ".........";
+        rows[1] = ".............";
         let ladder = net(prior_of(&rows, 2, 1, BLACK));
         let other_side = net(prior_of(&rows, 3, 2, BLACK));
         assert!(
             ladder >= other_side + 8.0,
-            "C8 (ladder) {ladder:.1} vs D7 (white escapes) {other_side:.1}"
+            "C12 (ladder) {ladder:.1} vs D11 (white escapes) {other_side:.1}"
+        );
+    }
+
+    #[test]
+    fn small_boards_do_not_read_ladders() {
+        let small: Vec<&str> = LADDER[..9].iter().map(|r| &r[..9]).collect();
+        let p = prior_of(&small, 3, 2, WHITE);
+        assert!(
+            rate(p) > 0.6,
+            "9×9 keeps the plain escape prior: {:.2}",
+            rate(p)
         );
     }
 }
