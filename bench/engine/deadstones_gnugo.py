@@ -11,6 +11,7 @@ and asked the same. A game agrees when both dead-stone sets and both results are
 Disagreeing games are written as SGF to --out (default target/engine-dead/) with both lists.
 """
 import argparse
+import json
 import os
 import random
 import sys
@@ -27,7 +28,8 @@ def sgf_text(s):
     return s.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def one(k, a):
+def self_play(k, a):
+    """GNU Go plays itself after a few random moves; the moves, or None when it resigned."""
     rnd = random.Random(k)
     player = Gtp(GNUGO + ["--level", str(a.play_level), "--seed", str(rnd.randrange(1, 10 ** 6))])
     moves = []
@@ -50,12 +52,33 @@ def one(k, a):
         while passes < 2 and len(moves) < a.size * a.size * 3:
             v = player.cmd(f"genmove {color}")
             if v.lower() == "resign":
-                return k, None
+                return None
             moves.append((color, v))
             passes = passes + 1 if v.lower() == "pass" else 0
             color = "w" if color == "b" else "b"
     finally:
         player.close()
+    return moves
+
+
+def cached_self_play(k, a):
+    """Self-play games are kept in --games-dir (GNU Go is seeded, so a game never changes) so
+    that judging again after an estimator change does not replay them."""
+    path = os.path.join(a.games_dir, f"selfplay-{a.size}-l{a.play_level}-r{a.random_moves}-{k:03d}.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    moves = self_play(k, a)
+    os.makedirs(a.games_dir, exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(moves, f)
+    return moves
+
+
+def one(k, a):
+    moves = cached_self_play(k, a)
+    if moves is None:
+        return k, None
     judge = Gtp(GNUGO + ["--level", "10"])
     tengen = Gtp(a.engine.split())
     try:
@@ -94,6 +117,8 @@ def main():
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--engine", default="target/release/examples/gtp --threads 1")
     ap.add_argument("--out", default="target/engine-dead")
+    ap.add_argument("--games-dir", default="target/engine-dead/games",
+                    help="where self-play games are kept and reused")
     a = ap.parse_args()
     agree = n = 0
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:

@@ -11,8 +11,20 @@ use crate::rng::FastRng;
 pub enum Policy {
     /// Uniformly random legal moves that do not fill an own eye.
     Light,
-    /// Tactical and shape heuristics before a random move that avoids self-atari.
+    /// Tactical and shape heuristics before a random move that avoids self-atari; a chain in
+    /// atari is not extended along a working ladder (on boards where ladders are read).
     Heavy,
+    /// [`Policy::Heavy`] without the ladder reading, for judging finished positions: there a
+    /// chain in atari is in a capturing race in a corner or along an edge, not running across an
+    /// open board, and the plain escape reads those races better (see docs/ENGINE.md).
+    HeavyNoLadders,
+}
+
+impl Policy {
+    /// Whether the policy uses the heavy heuristics.
+    fn is_heavy(self) -> bool {
+        self != Policy::Light
+    }
 }
 
 /// Probability of trying the last-move heuristics in heavy playouts.
@@ -35,12 +47,12 @@ const P_PATTERN: f32 = 0.9;
 /// Chooses a move for the side to move with the given policy (PASS when none is left).
 pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
     let me = board.to_move();
-    if policy == Policy::Heavy {
-        if let Some(m) = heavy_local(board, rng, me) {
+    if policy.is_heavy() {
+        if let Some(m) = heavy_local(board, rng, me, policy == Policy::Heavy) {
             return m;
         }
     }
-    random_move(board, rng, me, policy == Policy::Heavy)
+    random_move(board, rng, me, policy.is_heavy())
 }
 
 /// A random legal move that does not fill an own eye (nor, if `avoid_self_atari`, put two or
@@ -126,7 +138,12 @@ fn acceptable(board: &mut PlayoutBoard, i: usize, me: u8) -> bool {
 }
 
 /// The local heuristics around the last move: save own chains in atari, capture, patterns.
-fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
+fn heavy_local(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    me: u8,
+    read_ladders: bool,
+) -> Option<usize> {
     let last = board.last_move();
     if last == PASS || !rng.chance(P_TACTICS) {
         return None;
@@ -142,7 +159,7 @@ fn heavy_local(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<us
         if board.cell(n) == me {
             let h = board.chain(n);
             if board.in_atari(h) {
-                escape_moves(board, h, me, &mut cands);
+                escape_moves(board, h, me, read_ladders, &mut cands);
             }
         }
     }
@@ -229,8 +246,15 @@ fn two_liberty_move(
 }
 
 /// Moves that may save the chain `h` of `me` in atari: capturing an adjacent opponent chain in
-/// atari, or extending at the liberty when that gives more than one liberty.
-pub fn escape_moves(board: &mut PlayoutBoard, h: usize, me: u8, out: &mut Candidates) {
+/// atari, or extending at the liberty when that gives more than one liberty (and, with
+/// `read_ladders`, does not just run along a working ladder).
+pub fn escape_moves(
+    board: &mut PlayoutBoard,
+    h: usize,
+    me: u8,
+    read_ladders: bool,
+    out: &mut Candidates,
+) {
     let opp = other(me);
     let mut s = h;
     let mut steps = 0;
@@ -252,7 +276,7 @@ pub fn escape_moves(board: &mut PlayoutBoard, h: usize, me: u8, out: &mut Candid
     let lib = board.atari_liberty(h);
     if board.is_legal(lib, me)
         && board.self_atari_size(lib, me) == 0
-        && !runs_into_ladder(board, h, lib, me)
+        && !(read_ladders && runs_into_ladder(board, h, lib, me))
     {
         // Extending must also reach at least two liberties counting the merged chain, and not
         // just run along a working ladder.

@@ -55,7 +55,7 @@ pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Escapes {
                 let h = board.chain(i);
                 if board.in_atari(h) && !seen.as_slice().contains(&h) {
                     seen.push(h);
-                    escape_moves(board, h, me, &mut out.saving);
+                    escape_moves(board, h, me, true, &mut out.saving);
                     let lib = board.atari_liberty(h);
                     if board.is_legal(lib, me) && runs_into_ladder(board, h, lib, me) {
                         out.doomed_runs.push(lib);
