@@ -130,6 +130,11 @@ export async function exportSgf(record) {
   return (await post('sgf/export', record)).text();
 }
 
+/** `{record, view}` read from SGF text (the main line of the first game). */
+export async function importSgf(text) {
+  return (await post('sgf/import', text, { asText: true })).json();
+}
+
 /** TimeGo: the legal time-move targets of `stone`, with what each would cancel. */
 export async function timegoTargets(record, stone) {
   return (await post('timego/targets', { record, stone })).json();

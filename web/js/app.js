@@ -5,6 +5,7 @@ import { Round, newRecord, playCount } from './round.js';
 import { loadRound, saveRound, loadPref, savePref } from './store.js';
 import { ask } from './dialog.js';
 import { sizeText } from './text.js';
+import { SgfOpener } from './sgf-open.js';
 
 const $ = (id) => document.getElementById(id);
 const SIZES = [9, 13, 19];
@@ -41,6 +42,7 @@ function notify(text) {
 }
 
 const round = new Round(notify);
+new SgfOpener(round);
 
 function show(id) {
   for (const s of SECTIONS) $(s).hidden = s !== id;

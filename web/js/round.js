@@ -173,6 +173,13 @@ export class Round {
     await this.start(newRecord(size, komi, players), { color, level });
   }
 
+  /** Replaces the round with an opened game (Open SGF…): saved, drawn, continued from there. */
+  replace(record, view) {
+    this.epoch++;
+    this.estimate = null;
+    this.commit(record, view, null);
+  }
+
   // ---- state ----------------------------------------------------------------------------
 
   /** Takes a new record and view, saves them, and redraws. */
@@ -509,8 +516,9 @@ export class Round {
     const status = this.statusText();
     if ($('status').textContent !== status) $('status').textContent = status;
     $('thinking').hidden = !this.thinking;
-    $('size-select').value = String(v.size);
+    this.renderSize(v.size);
     $('estimate-wrap').hidden = this.mode !== 'computer';
+    $('open-sgf').hidden = $('open-sgf-hint').hidden = this.mode !== 'local';
 
     const review = v.review;
     const scored = v.score && (v.phase === 'review' || v.phase === 'finished');
@@ -552,6 +560,21 @@ export class Round {
       this.firstPaint = true;
       performance.mark('first-board');
     }
+  }
+
+  /** The size menu shows the board's size; an opened game of another size gets its own entry. */
+  renderSize(size) {
+    const select = $('size-select');
+    for (const o of select.querySelectorAll('option[data-opened]')) {
+      if (Number(o.value) !== size) o.remove();
+    }
+    const options = Array.from(select.options);
+    if (!options.some((o) => Number(o.value) === size)) {
+      const o = new Option(sizeText(size), String(size));
+      o.dataset.opened = '';
+      select.add(o, options.find((x) => Number(x.value) > size) || null);
+    }
+    select.value = String(size);
   }
 
   renderScore(v) {
