@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Dead-stone estimation vs GNU Go on GNU Go self-play games played to the end.
 
-GNU Go (at --play-level, fast) plays itself to two passes; a fresh GNU Go at level 10 then
+GNU Go (at --play-level, default 10) plays itself to two passes; a fresh GNU Go at level 10 then
 gives `final_status_list dead` and `final_score`; Tengen's GTP example is given the same moves
 and asked the same. A game agrees when both dead-stone sets and both results are equal.
 
@@ -111,7 +111,8 @@ def main():
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--komi", type=float, default=7.5)
-    ap.add_argument("--play-level", type=int, default=1)
+    ap.add_argument("--play-level", type=int, default=10,
+                    help="GNU Go level of the self-play (1 is fast but leaves fights open)")
     ap.add_argument("--random-moves", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--first", type=int, default=0)
