@@ -26,6 +26,12 @@ pub fn reads_ladders(board: &PlayoutBoard) -> bool {
 /// Deeper than any ladder across a 25×25 board (each step is one defender move).
 const MAX_DEPTH: usize = 64;
 
+/// Defender moves one reading may try before it gives up and counts the chain as escaping: the
+/// attacker tries two ataris at each step, and a chain that keeps two liberties either way
+/// (a wide corridor) would otherwise make the reading exponential. A real ladder needs about
+/// as many steps as the board is wide.
+const MAX_NODES: usize = 4096;
+
 thread_local! {
     /// Scratch boards, one per reading depth, reused between calls.
     static STACK: RefCell<Vec<PlayoutBoard>> = const { RefCell::new(Vec::new()) };
@@ -38,7 +44,8 @@ pub fn caught_in_ladder(board: &PlayoutBoard, s: usize) -> bool {
     debug_assert!(board.in_atari(board.chain(s)));
     STACK.with(|stack| {
         let mut stack = stack.borrow_mut();
-        !escapes(board, s, def, 0, &mut stack)
+        let mut nodes = 0;
+        !escapes(board, s, def, 0, &mut stack, &mut nodes)
     })
 }
 
@@ -54,7 +61,9 @@ pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
         let works = b.is_legal(m, att) && {
             b.play_as(m, att);
             let own = b.chain(m);
-            b.in_atari(b.chain(s)) && !b.in_atari(own) && !escapes(&b, s, def, 0, &mut stack)
+            b.in_atari(b.chain(s))
+                && !b.in_atari(own)
+                && !escapes(&b, s, def, 0, &mut stack, &mut 0)
         };
         stack.push(b);
         works
@@ -77,12 +86,14 @@ fn escapes(
     def: u8,
     depth: usize,
     stack: &mut Vec<PlayoutBoard>,
+    nodes: &mut usize,
 ) -> bool {
-    if depth >= MAX_DEPTH || can_capture_attacker(board, s, def) {
+    *nodes += 1;
+    if depth >= MAX_DEPTH || *nodes > MAX_NODES || can_capture_attacker(board, s, def) {
         return true;
     }
     let mut b = take(stack, board);
-    let result = run(&mut b, s, def, depth, stack);
+    let result = run(&mut b, s, def, depth, stack, nodes);
     stack.push(b);
     result
 }
@@ -94,6 +105,7 @@ fn run(
     def: u8,
     depth: usize,
     stack: &mut Vec<PlayoutBoard>,
+    nodes: &mut usize,
 ) -> bool {
     let att = other(def);
     let lib = b.atari_liberty(b.chain(s));
@@ -113,7 +125,7 @@ fn run(
         c.set_to_move(att);
         let chased = c.is_legal(a, att) && {
             c.play_as(a, att);
-            c.in_atari(c.chain(s)) && !escapes(&c, s, def, depth + 1, stack)
+            c.in_atari(c.chain(s)) && !escapes(&c, s, def, depth + 1, stack, nodes)
         };
         stack.push(c);
         if chased {
@@ -254,5 +266,37 @@ pub(crate) mod tests {
         let white = at(&b, 2, 2);
         assert!(!atari_is_ladder(&b, white, at(&b, 2, 1)));
         assert!(!atari_is_ladder(&b, white, at(&b, 3, 2)));
+    }
+
+    #[test]
+    fn reading_every_chain_in_atari_of_random_games_stays_fast() {
+        use crate::policy::{choose, Policy};
+        use crate::rng::FastRng;
+        let mut rng = FastRng::new(7);
+        let started = std::time::Instant::now();
+        let mut reads = 0;
+        for _ in 0..20 {
+            let mut b = PlayoutBoard::new(19);
+            for _ in 0..300 {
+                let m = choose(&mut b, &mut rng, Policy::Light);
+                b.play(m);
+                for k in 0..b.empties().len() {
+                    let e = b.empties()[k] as usize;
+                    for n in b.neighbours(e) {
+                        let c = b.cell(n);
+                        if (c == BLACK || c == WHITE) && b.in_atari(b.chain(n)) {
+                            caught_in_ladder(&b, n);
+                            reads += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(reads > 1000, "only {reads} reads");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{reads} reads took {:?}",
+            started.elapsed()
+        );
     }
 }
