@@ -11,10 +11,10 @@
 use crate::board::{other, PlayoutBoard};
 use std::cell::RefCell;
 
-/// The smallest board on which the engine reads ladders. On 9×9 the ladder reading cost the
-/// engine a third of its games against GNU Go (31/37 against 76/80 without it: the bonus for
-/// ladder ataris and the dropped escapes upset the tuned small-board playouts), while on
-/// 13×13 and 19×19 ladders run long and decide games (see docs/ENGINE.md).
+/// The smallest board on which the engine reads ladders. On 9×9 the reading tripled the
+/// engine's losses against GNU Go (31/37 won, against 95/101 without it; why is not
+/// established), while on 13×13 and 19×19 ladders run long and decide games (see
+/// docs/ENGINE.md).
 pub const MIN_SIZE: usize = 13;
 
 /// Whether the engine reads ladders on this board.
