@@ -71,7 +71,7 @@ pub fn playout_ownership(
                         } else {
                             WHITE
                         });
-                        playout(&mut b, &mut rng, Policy::HeavyNoLadders, &mut moves);
+                        playout(&mut b, &mut rng, Policy::Estimator, &mut moves);
                         b.owners(&mut owners);
                         for (s, &o) in sum.iter_mut().zip(&owners) {
                             *s += o as i64;

@@ -11,13 +11,16 @@ use crate::rng::FastRng;
 pub enum Policy {
     /// Uniformly random legal moves that do not fill an own eye.
     Light,
-    /// Tactical and shape heuristics before a random move that avoids self-atari; a chain in
-    /// atari is not extended along a working ladder (on boards where ladders are read).
+    /// Tactical and shape heuristics before a random move that avoids self-atari, with the
+    /// two-liberty tactics on every board size; a chain in atari is not extended along a working
+    /// ladder (on boards where ladders are read).
     Heavy,
-    /// [`Policy::Heavy`] without the ladder reading, for judging finished positions: there a
-    /// chain in atari is in a capturing race in a corner or along an edge, not running across an
-    /// open board, and the plain escape reads those races better (see docs/ENGINE.md).
-    HeavyNoLadders,
+    /// The heavy policy as the dead-stone estimator uses it: no ladder reading, and the
+    /// two-liberty tactics only up to 11×11. Finished positions are judged better this way (a
+    /// chain in atari there is in a capturing race in a corner or along an edge, not running
+    /// across an open board), and it is the combination measured on the OGS positions and the
+    /// self-play games (see docs/ENGINE.md).
+    Estimator,
 }
 
 impl Policy {
@@ -37,9 +40,9 @@ const MAX_FALLBACK_SELF_ATARI: u32 = 3;
 /// Probability of trying the two-liberty tactics around the last move.
 const P_TWO_LIBS: f32 = 0.8;
 
-/// The largest board on which the two-liberty tactics are used: they lifted 9×9 from 80% to
-/// 95% against GNU Go but lost all four 19×19 test games (see docs/ENGINE.md).
-const MAX_SIZE_TWO_LIBS: usize = 11;
+/// The largest board on which the estimator's playouts use the two-liberty tactics (the search
+/// uses them everywhere since ladders are read; see docs/ENGINE.md).
+const MAX_SIZE_TWO_LIBS_ESTIMATOR: usize = 11;
 
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
@@ -48,7 +51,7 @@ const P_PATTERN: f32 = 0.9;
 pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
     let me = board.to_move();
     if policy.is_heavy() {
-        if let Some(m) = heavy_local(board, rng, me, policy == Policy::Heavy) {
+        if let Some(m) = heavy_local(board, rng, me, policy) {
             return m;
         }
     }
@@ -142,8 +145,10 @@ fn heavy_local(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
     me: u8,
-    read_ladders: bool,
+    policy: Policy,
 ) -> Option<usize> {
+    let read_ladders = policy == Policy::Heavy;
+    let two_libs = policy == Policy::Heavy || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
     let last = board.last_move();
     if last == PASS || !rng.chance(P_TACTICS) {
         return None;
@@ -172,7 +177,7 @@ fn heavy_local(
     if let Some(m) = filtered.pick(rng) {
         return Some(m);
     }
-    if board.size() <= MAX_SIZE_TWO_LIBS && rng.chance(P_TWO_LIBS) {
+    if two_libs && rng.chance(P_TWO_LIBS) {
         if let Some(m) = two_liberty_move(board, rng, me, last) {
             return Some(m);
         }
