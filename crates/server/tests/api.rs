@@ -7,6 +7,8 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+mod api_support;
+
 async fn send(request: Request<Body>) -> (StatusCode, Vec<u8>, axum::http::HeaderMap) {
     let response = tengen_server::app().oneshot(request).await.unwrap();
     let status = response.status();
@@ -30,15 +32,9 @@ async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     post_raw(path, body.to_string()).await
 }
 
+/// A 9×9 record with these moves.
 fn record(moves: &[&str]) -> Value {
-    let actions: Vec<Value> = moves
-        .iter()
-        .map(|m| match *m {
-            "pass" => json!({"pass": {}}),
-            p => json!({"place": p}),
-        })
-        .collect();
-    json!({"rules": {"size": 9}, "actions": actions})
+    api_support::record(9, moves)
 }
 
 /// The ko shape: after these moves Black has just taken the ko at D4 (capturing C4).

@@ -12,6 +12,9 @@ use tengen_server::computer::ComputerPool;
 use tengen_server::AppState;
 use tower::ServiceExt;
 
+mod api_support;
+use api_support::{app_with_busy_computer, record};
+
 const NDJSON: &str = "application/x-ndjson";
 
 fn request(body: &Value, stream: bool) -> Request<Body> {
@@ -21,17 +24,6 @@ fn request(body: &Value, stream: bool) -> Request<Body> {
         builder = builder.header(header::ACCEPT, NDJSON);
     }
     builder.body(Body::from(body.to_string())).unwrap()
-}
-
-fn record(size: u8, moves: &[&str]) -> Value {
-    let actions: Vec<Value> = moves
-        .iter()
-        .map(|m| match *m {
-            "pass" => json!({"pass": {}}),
-            p => json!({"place": p}),
-        })
-        .collect();
-    json!({"rules": {"size": size}, "actions": actions})
 }
 
 /// Status, content type and the body's lines parsed as JSON.
@@ -130,17 +122,7 @@ async fn streamed_genmove_errors_before_the_search_keep_their_status() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_streamed_genmove_with_a_full_queue_is_a_plain_503() {
-    let state = Arc::new(AppState {
-        computer: ComputerPool::new(1, 0),
-    });
-    let app = tengen_server::app_with(state.clone());
-    let busy = state.clone();
-    let long_think = tokio::spawn(async move {
-        busy.computer
-            .run(|| std::thread::sleep(Duration::from_millis(500)))
-            .await
-    });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (app, long_think) = app_with_busy_computer(Duration::from_millis(500)).await;
     let body = json!({"record": record(9, &["E5"]), "level": 1});
     let (status, content_type, lines) = stream(&app, &body).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);

@@ -5,11 +5,11 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tengen_server::computer::ComputerPool;
-use tengen_server::AppState;
 use tower::ServiceExt;
+
+mod api_support;
+use api_support::app_with_busy_computer;
 
 async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
     let request = Request::post(path)
@@ -23,18 +23,8 @@ async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_busy_computer_neither_blocks_play_nor_queues_without_bound() {
-    // One engine slot and no queue.
-    let state = Arc::new(AppState {
-        computer: ComputerPool::new(1, 0),
-    });
-    let app = tengen_server::app_with(state.clone());
-    let busy = state.clone();
-    let long_think = tokio::spawn(async move {
-        busy.computer
-            .run(|| std::thread::sleep(Duration::from_millis(800)))
-            .await
-    });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // One engine slot and no queue, taken.
+    let (app, long_think) = app_with_busy_computer(Duration::from_millis(800)).await;
 
     let record = json!({"rules": {"size": 9}, "actions": [{"place": "E5"}]});
     let started = Instant::now();
