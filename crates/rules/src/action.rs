@@ -17,6 +17,9 @@ pub enum Action {
     Pass {},
     /// That color resigns.
     Resign(Color),
+    /// That color ran out of time on the game clock (added by a server's clock, never by a
+    /// player); the other color wins.
+    Timeout(Color),
     /// Score review: mark or unmark the chain at this point as dead.
     ToggleDead(Point),
     /// Score review: replace all dead marks (applies the suggestion).

@@ -94,6 +94,15 @@ pub enum ActionError {
     /// A TimeGo action (time move, Lock, ...) was illegal.
     #[error(transparent)]
     TimeGo(crate::timego::TimeError),
+    /// A seat acted when it is the other color's turn.
+    #[error("it is not your turn: {to_move} is to play")]
+    NotYourTurn {
+        /// The color to play.
+        to_move: Color,
+    },
+    /// A seat took an action that belongs to the other color (or to the server).
+    #[error("{0}")]
+    NotYours(&'static str),
 }
 
 /// A game of standard Go.
@@ -305,6 +314,20 @@ impl Game {
         Ok(())
     }
 
+    /// `color` ran out of time on the game clock; the other color wins. Allowed in play and in
+    /// review.
+    pub fn time_out(&mut self, color: Color) -> Result<(), ActionError> {
+        if self.phase == Phase::Finished {
+            return Err(ActionError::GameOver);
+        }
+        self.phase = Phase::Finished;
+        self.review = None;
+        self.result = Some(GameResult::Time {
+            winner: color.opponent(),
+        });
+        Ok(())
+    }
+
     /// The count of the current position with the given dead stones.
     pub fn score_with(&self, dead: &BTreeSet<Point>) -> Score {
         count(
@@ -360,6 +383,7 @@ impl Game {
             Action::Place(p) => self.place(*p).map(|_| ()),
             Action::Pass {} => self.pass(),
             Action::Resign(c) => self.resign(*c),
+            Action::Timeout(c) => self.time_out(*c),
             Action::ToggleDead(_)
             | Action::SetDead(_)
             | Action::Confirm(_)

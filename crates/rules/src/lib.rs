@@ -2,12 +2,14 @@
 //!
 //! - [`Board`]: stones, chains, exact liberties, captures, Zobrist hashing.
 //! - [`Rules`]: the settings as data (ko rule, scoring, komi, review protocol, variant).
+//! - [`AnyGame`]: one game type over both variants (apply as a seat, view, phase).
 //! - [`Game`]: the standard Go state machine (play → score review → finished).
 //! - [`score`]: area and territory counting with dead stones and seki.
 //! - [`TimeGame`]: TimeGo, the variant in which a move can change the past ([`timego`]).
 //! - [`record`]: JSON game records and the game view; [`sgf`]: SGF FF\[4\].
 
 pub mod action;
+pub mod any_game;
 pub mod board;
 pub mod color;
 pub mod game;
@@ -20,6 +22,7 @@ pub mod timego;
 mod zobrist;
 
 pub use action::Action;
+pub use any_game::AnyGame;
 pub use board::{Board, Cell, PlaceError, Probe, SizeError};
 pub use color::Color;
 pub use game::{ActionError, Game, LastMove, Phase, PlayError};

@@ -169,6 +169,14 @@ impl Record {
         Ok(game)
     }
 
+    /// Replays the record (either variant) to its current state.
+    pub fn replay(&self) -> Result<crate::AnyGame, ReplayError> {
+        match self.rules.variant {
+            Variant::Go => Ok(self.replay_go()?.into()),
+            Variant::TimeGo => Ok(crate::timego::replay_record(self)?.into()),
+        }
+    }
+
     /// Replays the record (either variant) and returns its view.
     pub fn evaluate(&self) -> Result<GameView, ReplayError> {
         match self.rules.variant {

@@ -24,13 +24,20 @@ pub enum GameResult {
         /// The winner.
         winner: Color,
     },
+    /// The other color ran out of time on the game clock (SGF `B+T`).
+    Time {
+        /// The winner.
+        winner: Color,
+    },
 }
 
 impl GameResult {
     /// The winner, if any.
     pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::Score { winner, .. } | GameResult::Resignation { winner } => Some(winner),
+            GameResult::Score { winner, .. }
+            | GameResult::Resignation { winner }
+            | GameResult::Time { winner } => Some(winner),
             GameResult::Draw => None,
         }
     }
@@ -43,7 +50,7 @@ impl GameResult {
         }
     }
 
-    /// Reads `B+3.5`, `W+R`, `B+Resign`, `0`, `Draw`; None for anything else (`?`, `Void`...).
+    /// Reads `B+3.5`, `W+R`, `B+Resign`, `W+T`, `0`, `Draw`; None for anything else (`?`, `Void`...).
     pub fn parse(s: &str) -> Option<GameResult> {
         let s = s.trim();
         if s == "0" || s.eq_ignore_ascii_case("draw") || s.eq_ignore_ascii_case("jigo") {
@@ -53,6 +60,9 @@ impl GameResult {
         let winner = Color::parse(w)?;
         if rest.eq_ignore_ascii_case("r") || rest.eq_ignore_ascii_case("resign") {
             return Some(GameResult::Resignation { winner });
+        }
+        if rest.eq_ignore_ascii_case("t") || rest.eq_ignore_ascii_case("time") {
+            return Some(GameResult::Time { winner });
         }
         let v: f64 = rest.parse().ok()?;
         let halves = v * 2.0;
@@ -76,6 +86,7 @@ impl fmt::Display for GameResult {
         match *self {
             GameResult::Draw => f.write_str("Draw"),
             GameResult::Resignation { winner } => write!(f, "{}+R", winner.letter()),
+            GameResult::Time { winner } => write!(f, "{}+T", winner.letter()),
             GameResult::Score {
                 winner,
                 margin_halves,

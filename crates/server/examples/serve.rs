@@ -13,5 +13,7 @@ async fn main() -> std::io::Result<()> {
         .unwrap_or_else(|| "127.0.0.1:8080".into())
         .parse()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-    tengen_server::serve(addr, None).await
+    tengen_server::serve(addr, None)
+        .await
+        .map_err(std::io::Error::other)
 }

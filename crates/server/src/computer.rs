@@ -5,7 +5,7 @@
 
 pub mod engines;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use engines::{EngineCache, GameKey, ENGINE_CACHE_CAPACITY};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;

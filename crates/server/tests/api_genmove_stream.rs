@@ -133,9 +133,7 @@ async fn a_streamed_genmove_with_a_full_queue_is_a_plain_503() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_search_reports_playouts_and_stops_when_the_client_leaves() {
-    let state = Arc::new(AppState {
-        computer: ComputerPool::new(1, 0),
-    });
+    let state = Arc::new(AppState::with_computer(ComputerPool::new(1, 0)));
     let app = tengen_server::app_with(state.clone());
     // The full engine on an empty 19x19 board thinks for seconds.
     let body = json!({"record": record(19, &[]), "level": 10});

@@ -249,6 +249,22 @@ impl TimeGame {
         })
     }
 
+    /// `color` ran out of time on the game clock; the other color wins.
+    pub fn time_out(&mut self, color: Color) -> Result<Applied, TimeError> {
+        self.require_playing()?;
+        self.turns.push(Turn {
+            color,
+            kind: TurnKind::Timeout,
+        });
+        self.result = Some(GameResult::Time {
+            winner: color.opponent(),
+        });
+        Ok(Applied {
+            cancelled: Vec::new(),
+            finished: true,
+        })
+    }
+
     /// Applies any action of a TimeGo record for the side to move.
     pub fn apply(&mut self, action: &Action) -> Result<Applied, TimeError> {
         match action {
@@ -257,6 +273,7 @@ impl TimeGame {
             Action::Lock {} => self.lock(),
             Action::Pass {} => self.pass(),
             Action::Resign(c) => self.resign(*c),
+            Action::Timeout(c) => self.time_out(*c),
             Action::ToggleDead(_)
             | Action::SetDead(_)
             | Action::Confirm(_)
@@ -271,7 +288,7 @@ impl TimeGame {
         self.require_playing()?;
         match action {
             Action::Resign(c) if *c == color => self.resign(color),
-            Action::Resign(_) => Err(TimeError::NotYourTurn(color)),
+            Action::Resign(_) | Action::Timeout(_) => Err(TimeError::NotYourTurn(color)),
             _ if color != self.to_move => Err(TimeError::NotYourTurn(color)),
             _ => self.apply(action),
         }

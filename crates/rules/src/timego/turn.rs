@@ -74,6 +74,15 @@ pub enum TurnKind {
     Pass,
     /// The player resigned.
     Resign,
+    /// The player ran out of time on the game clock.
+    Timeout,
+}
+
+impl TurnKind {
+    /// Whether this turn ended the game without a move (resignation, time).
+    pub fn is_ending(&self) -> bool {
+        matches!(self, TurnKind::Resign | TurnKind::Timeout)
+    }
 }
 
 /// One entry of the turn record.

@@ -81,7 +81,7 @@ impl TimeGame {
             .turns
             .iter()
             .rev()
-            .find(|t| t.kind != TurnKind::Resign)
+            .find(|t| !t.kind.is_ending())
             .map(|t| LastMoveView {
                 color: t.color,
                 point: match t.kind {
@@ -107,11 +107,7 @@ impl TimeGame {
             board: self.board.rows(),
             to_move: self.to_move,
             phase,
-            move_number: self
-                .turns
-                .iter()
-                .filter(|t| t.kind != TurnKind::Resign)
-                .count() as u32,
+            move_number: self.turns.iter().filter(|t| !t.kind.is_ending()).count() as u32,
             captures: PerColor::from_array(self.captures()),
             last_move,
             ko_point: None,

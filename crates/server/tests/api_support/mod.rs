@@ -26,11 +26,9 @@ pub async fn app_with_busy_computer(
     think: Duration,
 ) -> (
     axum::Router,
-    tokio::task::JoinHandle<Result<(), tengen_server::error::ApiError>>,
+    tokio::task::JoinHandle<Result<(), tengen_server::http::error::ApiError>>,
 ) {
-    let state = Arc::new(AppState {
-        computer: ComputerPool::new(1, 0),
-    });
+    let state = Arc::new(AppState::with_computer(ComputerPool::new(1, 0)));
     let app = tengen_server::app_with(state.clone());
     let job =
         tokio::spawn(async move { state.computer.run(move || std::thread::sleep(think)).await });

@@ -1,7 +1,7 @@
 //! Request body extractors that turn every bad body into a JSON [`ApiError`]: malformed JSON
 //! is a 400 and an oversized body a 413, never a 500 or a panic.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;

@@ -1,6 +1,6 @@
 //! SGF export and import for the API, on top of the rules crate's SGF reader and writer.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use tengen_rules::sgf::{from_sgf, try_to_sgf, SgfErrorKind, SgfWriteError};
 use tengen_rules::Record;
 

@@ -3,9 +3,9 @@
 
 pub mod genmove_stream;
 
-use crate::body::{JsonBody, TextBody};
 use crate::computer::{ownership_rows, LEVELS};
-use crate::error::ApiError;
+use crate::http::body::{JsonBody, TextBody};
+use crate::http::error::ApiError;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -128,7 +128,7 @@ pub async fn apply(
 
 /// `POST /api/sgf/export`: a record → SGF text.
 pub async fn sgf_export(JsonBody(record): JsonBody<Record>) -> Result<impl IntoResponse, ApiError> {
-    let text = crate::sgf::export(&record)?;
+    let text = crate::http::sgf::export(&record)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8"),
@@ -146,7 +146,7 @@ pub async fn sgf_import(
     State(state): State<Arc<AppState>>,
     TextBody(text): TextBody,
 ) -> Result<Json<RecordView>, ApiError> {
-    let record = crate::sgf::import(&text)?;
+    let record = crate::http::sgf::import(&text)?;
     let view = view_of(&state, &record).await?;
     Ok(Json(RecordView { record, view }))
 }

@@ -7,8 +7,8 @@
 //! off-board point, no stone there, a stone of the player not to move, a locked stone or a
 //! finished game is a 422 (the message says which).
 
-use crate::body::JsonBody;
-use crate::error::ApiError;
+use crate::http::body::JsonBody;
+use crate::http::error::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use tengen_rules::timego::{replay_record, TargetPreview};

@@ -7,7 +7,7 @@
 
 use super::{genmove_answer, GenmoveResponse};
 use crate::computer::Ticket;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::AppState;
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue};
