@@ -275,7 +275,7 @@ mod tests {
             Err(SettingsError::Komi)
         );
         assert_eq!(
-            request(r#"{"review_seconds":5}"#).settings(),
+            request(r#"{"review_seconds":4}"#).settings(),
             Err(SettingsError::ReviewTime)
         );
     }

@@ -203,7 +203,13 @@ async fn serve_connected(socket: &mut WebSocket, table: &TableHandle, connected:
 async fn answer(table: &TableHandle, seat: Option<Color>, text: &str) -> String {
     let message = match serde_json::from_str::<ClientMessage>(text) {
         Ok(m) => m,
-        Err(e) => return error_line(None, &format!("malformed message: {e}")),
+        Err(e) => {
+            // Echo the id of a well-formed JSON object whose content is wrong.
+            let id = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
+            return error_line(id, &format!("malformed message: {e}"));
+        }
     };
     let (id, request) = match message {
         ClientMessage::Hello { .. } => return error_line(None, "hello was already received"),
