@@ -196,6 +196,11 @@ pub async fn serve_with(options: ServeOptions) -> Result<(), ServeError> {
             Ok(n) => tracing::info!(tables = n, "unfinished tables resumed"),
             Err(e) => tracing::error!(error = %e, "cannot resume unfinished tables"),
         }
+        if tables.store().backend() == store::Backend::Postgres {
+            // Several nodes may share this database: hear their events, hold their tables.
+            tokio::spawn(tables::fanout::listen(tables.clone()));
+            tokio::spawn(tables::fanout::scan(tables.clone()));
+        }
     }
     let listener = tokio::net::TcpListener::bind(options.addr).await?;
     tracing::info!("Tengen is ready at http://{}", listener.local_addr()?);

@@ -5,62 +5,12 @@
 #[path = "../../server/tests/tables_support/mod.rs"]
 mod tables_support;
 
+mod nodes;
+
+use nodes::Node;
 use serde_json::json;
-use std::net::{SocketAddr, TcpListener};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tables_support::{create, http, join, Client, Db};
-
-/// A `tengen serve` process on a loopback port; killed when dropped.
-struct Node {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Node {
-    async fn start(database: &str) -> Node {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["serve", "--addr", &addr.to_string(), "--database", database])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tengen serve starts");
-        let node = Node { child, addr };
-        let started = Instant::now();
-        loop {
-            if tokio::net::TcpStream::connect(addr).await.is_ok()
-                && http(addr, "GET", "/healthz", None).await.0 == 200
-            {
-                return node;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "node did not start"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// SIGKILL: no chance to flush or say goodbye.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 macro_rules! on_both_databases {
     ($($name:ident),* $(,)?) => {

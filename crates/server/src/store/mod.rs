@@ -86,6 +86,21 @@ pub struct StoredEvent {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    url: String,
+}
+
+/// The largest NOTIFY payload PostgreSQL accepts is 8000 bytes; longer events are announced by
+/// number only and read back from the table.
+const MAX_PAYLOAD: usize = 7_900;
+
+/// `TABLE SEQ LINE`, or `TABLE SEQ` when the line is too long for a notification.
+fn notification(table: &str, seq: u64, line: &str) -> String {
+    let head = format!("{table} {seq}");
+    if head.len() + 1 + line.len() <= MAX_PAYLOAD {
+        format!("{head} {line}")
+    } else {
+        head
+    }
 }
 
 /// The default database: `tengen.db` in the working directory.
@@ -143,8 +158,17 @@ impl Store {
                 })
             });
         let pool = options.connect(&url).await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool, backend })
+        if backend == Backend::Postgres {
+            // Several nodes may start at once: one migrates, the others wait for its lock.
+            let mut conn = pool.acquire().await?;
+            conn.execute("SELECT pg_advisory_lock(7391)").await?;
+            let migrated = sqlx::migrate!("./migrations").run(&mut *conn).await;
+            conn.execute("SELECT pg_advisory_unlock(7391)").await?;
+            migrated?;
+        } else {
+            sqlx::migrate!("./migrations").run(&pool).await?;
+        }
+        Ok(Store { pool, backend, url })
     }
 
     /// Which database this is.
@@ -182,12 +206,41 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one event; [`AppendError::Conflict`] when its number is already taken.
-    pub async fn append(&self, table: &str, event: &StoredEvent) -> Result<(), AppendError> {
-        match insert_event(&self.pool, table, event).await {
+    /// Appends one event; [`AppendError::Conflict`] when its number is already taken. With
+    /// PostgreSQL the insert also notifies every node (`NOTIFY tengen_tables`, delivered on
+    /// commit, with `line`: the event as clients receive it, so the nodes need not read it back).
+    pub async fn append(
+        &self,
+        table: &str,
+        event: &StoredEvent,
+        line: &str,
+    ) -> Result<(), AppendError> {
+        let result = match self.backend {
+            Backend::Sqlite => insert_event(&self.pool, table, event).await,
+            Backend::Postgres => {
+                let payload = notification(table, event.seq, line);
+                sqlx::query(
+                    "WITH stored AS (INSERT INTO table_events (table_id, seq, at, body)                      VALUES ($1, $2, $3, $4) RETURNING seq)                      SELECT pg_notify('tengen_tables', $5) FROM stored",
+                )
+                .bind(table)
+                .bind(event.seq as i64)
+                .bind(event.at)
+                .bind(&event.body)
+                .bind(payload)
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+            }
+        };
+        match result {
             Err(e) if is_unique_violation(&e) => Err(AppendError::Conflict { seq: event.seq }),
             other => Ok(other?),
         }
+    }
+
+    /// The database URL (for the PostgreSQL listener).
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Gives the free seat `color` to the holder of `token_hash` and appends the seating event,

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod core;
 pub mod event;
+pub mod fanout;
 pub mod limit;
 pub mod routes;
 pub mod secret;
@@ -50,6 +51,9 @@ pub enum TableError {
     /// The settings are unusable.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// Another node stored an event with the same number first (retried internally).
+    #[error("the table changed at that moment; try again")]
+    Conflict,
     /// The action could not be stored; nothing changed.
     #[error("the server could not store this; nothing changed, try again")]
     Store,
@@ -155,15 +159,46 @@ impl Tables {
         Ok(handle)
     }
 
-    /// Loads every unfinished table so that its timers run (at server start).
+    /// Loads every unfinished table not held yet, so that its timers run (at server start,
+    /// and periodically when several nodes share PostgreSQL).
     pub async fn resume_open(&self) -> Result<usize, TableError> {
         let ids = self.store.open_tables().await?;
-        for id in &ids {
+        let missing: Vec<String> = {
+            let live = self.live.lock().await;
+            ids.into_iter()
+                .filter(|id| live.get(id).is_none_or(|h| h.is_closed()))
+                .collect()
+        };
+        for id in &missing {
             if let Err(e) = self.get(id).await {
                 tracing::error!(table = %id, error = %e, "cannot resume table");
             }
         }
-        Ok(ids.len())
+        Ok(missing.len())
+    }
+
+    /// A `NOTIFY tengen_tables` payload from some node: `TABLE SEQ [EVENT]`.
+    pub async fn notified(&self, payload: &str) {
+        let mut parts = payload.splitn(3, ' ');
+        let (Some(id), Some(seq)) = (parts.next(), parts.next().and_then(|s| s.parse().ok()))
+        else {
+            return;
+        };
+        let line = parts.next().map(str::to_string);
+        let handle = self.live.lock().await.get(id).cloned();
+        if let Some(handle) = handle {
+            if !handle.remote(seq, line) {
+                handle.catch_up().await;
+            }
+        }
+    }
+
+    /// Asks every live table to read what is new from the store.
+    pub async fn catch_up_all(&self) {
+        let handles: Vec<_> = self.live.lock().await.values().cloned().collect();
+        for handle in handles {
+            handle.catch_up().await;
+        }
     }
 }
 

@@ -39,6 +39,7 @@ impl TableError {
             TableError::NotFound => StatusCode::NOT_FOUND,
             TableError::Settings(_) => StatusCode::BAD_REQUEST,
             TableError::Store | TableError::Gone => StatusCode::SERVICE_UNAVAILABLE,
+            TableError::Conflict => StatusCode::CONFLICT,
             TableError::Corrupt(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

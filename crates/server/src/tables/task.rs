@@ -71,6 +71,13 @@ enum Command {
     Record {
         reply: oneshot::Sender<(Record, AnyGame)>,
     },
+    /// Another node stored event `seq` (`line`: as clients receive it, when it fit).
+    Remote {
+        seq: u64,
+        line: Option<String>,
+    },
+    /// Events may have been missed: read what is new from the store.
+    CatchUp,
 }
 
 /// The way to a table's task.
@@ -160,6 +167,19 @@ impl TableHandle {
     pub async fn record(&self) -> Result<(Record, AnyGame), TableError> {
         self.ask(|reply| Command::Record { reply }).await
     }
+
+    /// Another node stored event `seq` of this table. Never waits: when the inbox is full the
+    /// table catches up from the store later.
+    pub fn remote(&self, seq: u64, line: Option<String>) -> bool {
+        self.commands
+            .try_send(Command::Remote { seq, line })
+            .is_ok()
+    }
+
+    /// Asks the table to read what is new from the store.
+    pub async fn catch_up(&self) {
+        let _ = self.commands.send(Command::CatchUp).await;
+    }
 }
 
 /// Starts the task of a table.
@@ -172,6 +192,7 @@ pub fn spawn(
     let (commands, inbox) = mpsc::channel(INBOX);
     let (updates, _) = broadcast::channel(UPDATES);
     let task = TableTask {
+        published: core.seq(),
         core,
         row,
         store,
@@ -185,6 +206,8 @@ pub fn spawn(
 
 struct TableTask {
     core: TableCore,
+    /// The last event sent to this node's clients.
+    published: u64,
     row: TableRow,
     store: Store,
     computer: Arc<ComputerPool>,
@@ -218,13 +241,19 @@ impl TableTask {
     async fn settle(&mut self) {
         loop {
             if let Some(event) = self.core.due(now_ms()) {
-                if self.commit(event).await.is_err() {
+                // Every node holding the table runs its timers; the (table, sequence) key lets
+                // exactly one store the timeout. A node that loses catches up and finds the
+                // timer no longer due.
+                if self.commit_once(event).await.is_err() && self.core.due(now_ms()).is_some() {
                     return;
                 }
                 continue;
             }
             if self.core.wants_suggestion() {
                 let dead = self.suggest().await;
+                if !self.core.wants_suggestion() {
+                    continue;
+                }
                 let event = self.core.next_event(
                     now_ms(),
                     EventKind::Action {
@@ -233,7 +262,7 @@ impl TableTask {
                         cause: Some(Cause::Suggestion),
                     },
                 );
-                if self.commit(event).await.is_err() {
+                if self.commit_once(event).await.is_err() && self.core.wants_suggestion() {
                     return;
                 }
                 continue;
@@ -288,6 +317,10 @@ impl TableTask {
                 since,
                 reply,
             } => {
+                if token.as_deref().is_some_and(|t| self.seat_of(t).is_none()) {
+                    // The seat may have been taken through another node.
+                    self.catch_up().await;
+                }
                 let seat = match token.as_deref() {
                     None => None,
                     Some(t) => match self.seat_of(t) {
@@ -349,8 +382,7 @@ impl TableTask {
                 };
                 // A timer that is due fires before the request is judged.
                 self.settle().await;
-                let event = self.core.next_event(now_ms(), kind);
-                let _ = reply.send(self.commit(event).await);
+                let _ = reply.send(self.commit_kind(kind).await);
             }
             Command::Join {
                 invite,
@@ -368,6 +400,45 @@ impl TableTask {
             Command::Record { reply } => {
                 let _ = reply.send((self.core.record().clone(), self.core.game().clone()));
             }
+            Command::Remote { seq, line } => self.remote(seq, line).await,
+            Command::CatchUp => self.catch_up().await,
+        }
+    }
+
+    /// Applies an event another node stored, or catches up when it does not follow.
+    async fn remote(&mut self, seq: u64, line: Option<String>) {
+        if seq <= self.core.seq() {
+            return;
+        }
+        let event = line
+            .filter(|_| seq == self.core.seq() + 1)
+            .and_then(|l| serde_json::from_str::<Event>(&l).ok());
+        match event {
+            Some(event) if matches!(event.kind, EventKind::Seated { .. }) => self.catch_up().await,
+            Some(event) => match self.core.apply(&event) {
+                Ok(()) => self.publish(),
+                Err(e) => {
+                    tracing::warn!(table = %self.core.id, error = %e, "remote event refused");
+                    self.catch_up().await;
+                }
+            },
+            None => self.catch_up().await,
+        }
+    }
+
+    /// Reads the events this node has not seen (and the seats) from the store.
+    async fn catch_up(&mut self) {
+        match self
+            .store
+            .events_after(&self.core.id, self.core.seq())
+            .await
+        {
+            Ok(events) if events.is_empty() => {}
+            Ok(_) => self.reload().await,
+            Err(e) => tracing::warn!(table = %self.core.id, error = %e, "cannot catch up"),
+        }
+        if let Ok(Some(row)) = self.store.table(&self.core.id).await {
+            self.row = row;
         }
     }
 
@@ -404,6 +475,12 @@ impl TableTask {
                 self.reload().await;
                 Err(TableError::SeatsTaken)
             }
+            Err(AppendError::Conflict { .. }) => {
+                self.reload().await;
+                Err(TableError::Refused(
+                    "the table changed at that moment: open the invite link again",
+                ))
+            }
             Err(e) => {
                 tracing::error!(table = %self.core.id, error = %e, "cannot store a seat");
                 self.reload().await;
@@ -412,22 +489,42 @@ impl TableTask {
         }
     }
 
-    /// Applies `event`, stores it, then broadcasts it; on a store failure the table is rebuilt
-    /// from the store so that memory never holds what was not stored.
-    async fn commit(&mut self, event: Event) -> Result<u64, TableError> {
+    /// Stores a seat's request as the next event. When another node stored that number first,
+    /// the table catches up and the request is judged again on the new position (so two nodes
+    /// can never both accept moves for the same turn).
+    async fn commit_kind(&mut self, kind: EventKind) -> Result<u64, TableError> {
+        for _ in 0..8 {
+            let event = self.core.next_event(now_ms(), kind.clone());
+            match self.commit_once(event).await {
+                Err(TableError::Conflict) => continue,
+                other => return other,
+            }
+        }
+        Err(TableError::Store)
+    }
+
+    /// Applies `event`, stores it, then broadcasts it; when it cannot be stored the table is
+    /// rebuilt from the store so that memory never holds what was not stored.
+    async fn commit_once(&mut self, event: Event) -> Result<u64, TableError> {
         let was_finished = self.core.game().is_finished();
         self.core.apply(&event)?;
-        match self.store.append(&self.core.id, &stored(&event)).await {
+        let line = self
+            .core
+            .events_after(event.seq - 1)
+            .and_then(|l| l.first().cloned())
+            .unwrap_or_default();
+        match self
+            .store
+            .append(&self.core.id, &stored(&event), &line)
+            .await
+        {
             Ok(()) => {}
+            Err(AppendError::Conflict { .. }) => {
+                self.reload().await;
+                return Err(TableError::Conflict);
+            }
             Err(e) => {
-                match &e {
-                    AppendError::Conflict { .. } => {
-                        tracing::warn!(table = %self.core.id, error = %e, "event number taken")
-                    }
-                    AppendError::Store(_) => {
-                        tracing::error!(table = %self.core.id, error = %e, "cannot store event")
-                    }
-                }
+                tracing::error!(table = %self.core.id, error = %e, "cannot store event");
                 self.reload().await;
                 return Err(TableError::Store);
             }
@@ -441,27 +538,33 @@ impl TableTask {
         Ok(event.seq)
     }
 
-    /// Sends the last event with the new state to every client.
-    fn publish(&self) {
-        let Some(last) = self.core.events_after(self.core.seq().saturating_sub(1)) else {
+    /// Sends every event this node's clients have not had, the last with the new state.
+    fn publish(&mut self) {
+        let Some(lines) = self.core.events_after(self.published) else {
             return;
         };
-        let Some(event) = last.first() else {
-            return;
-        };
-        let line = format!(
-            r#"{{"type":"event","event":{event},"state":{}}}"#,
-            self.state_json()
-        );
-        let _ = self.updates.send(line.into());
+        let lines = lines.to_vec();
+        let state = self.state_json();
+        for (i, event) in lines.iter().enumerate() {
+            let line = if i + 1 == lines.len() {
+                format!(r#"{{"type":"event","event":{event},"state":{state}}}"#)
+            } else {
+                format!(r#"{{"type":"event","event":{event}}}"#)
+            };
+            let _ = self.updates.send(line.into());
+        }
+        self.published = self.core.seq();
     }
 
-    /// Rebuilds the table from the store (after a failed or conflicting write).
+    /// Rebuilds the table from the store (after a failed or conflicting write, or events
+    /// stored by another node), then sends the clients what is new.
     async fn reload(&mut self) {
         match load(&self.store, &self.core.id).await {
             Ok((core, row)) => {
                 self.core = core;
                 self.row = row;
+                self.published = self.published.min(self.core.seq());
+                self.publish();
             }
             Err(e) => tracing::error!(table = %self.core.id, error = %e, "cannot reload table"),
         }

@@ -186,6 +186,8 @@ pub struct Client {
     pub state: Value,
     /// Numbers of every event received, in order.
     pub seqs: Vec<u64>,
+    /// Every event received, in order.
+    pub events: Vec<Value>,
     next_id: u64,
 }
 
@@ -209,6 +211,7 @@ impl Client {
             seat: Value::Null,
             state: Value::Null,
             seqs: Vec::new(),
+            events: Vec::new(),
             next_id: 1,
         };
         client
@@ -233,6 +236,7 @@ impl Client {
 
     fn note_event(&mut self, m: &Value) {
         self.seqs.push(m["event"]["seq"].as_u64().unwrap());
+        self.events.push(m["event"].clone());
         if !m["state"].is_null() {
             self.state = m["state"].clone();
         }
