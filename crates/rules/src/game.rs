@@ -377,6 +377,36 @@ impl Game {
         Ok(())
     }
 
+    /// Goes on playing after two passes, as a GTP session must (GTP has no end of game: a
+    /// controller may always send another move). Leaves score review (marks dropped) or the
+    /// count that two passes led to (at once on an empty board, or after an agreed review);
+    /// the position history stays, so ko and superko still see every earlier position, and the
+    /// player whose turn follows the passes moves next. Nothing to do while play goes on;
+    /// refused after a resignation. The app's games never call this: for them two passes end
+    /// play, and only `resume` in review brings it back.
+    pub fn play_on(&mut self) -> Result<(), ActionError> {
+        match self.phase {
+            Phase::Playing => return Ok(()),
+            Phase::Finished if self.consecutive_passes < 2 => return Err(ActionError::GameOver),
+            Phase::Finished | Phase::ScoreReview => {}
+        }
+        self.phase = Phase::Playing;
+        self.review = None;
+        self.result = None;
+        self.final_score = None;
+        self.consecutive_passes = 0;
+        Ok(())
+    }
+
+    /// Applies an action as a GTP session does: like [`Game::apply`], except that `resume`
+    /// after two passes also continues a game they finished ([`Game::play_on`]).
+    pub fn apply_playing_on(&mut self, action: &Action) -> Result<(), ActionError> {
+        match action {
+            Action::Resume {} if self.phase == Phase::Finished => self.play_on(),
+            _ => self.apply(action),
+        }
+    }
+
     /// Applies any action of a standard Go record.
     pub fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
         match action {

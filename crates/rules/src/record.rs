@@ -177,6 +177,18 @@ impl Record {
         }
     }
 
+    /// Replays a standard Go record kept by a GTP session, in which play may go on after two
+    /// passes have finished the game (a `resume` action there continues it, see
+    /// [`Game::play_on`]); [`Record::replay_go`] refuses such records.
+    pub fn replay_go_playing_on(&self) -> Result<Game, ReplayError> {
+        let mut game = self.start()?;
+        for (index, action) in self.actions.iter().enumerate() {
+            game.apply_playing_on(action)
+                .map_err(|error| ReplayError::Illegal { index, error })?;
+        }
+        Ok(game)
+    }
+
     /// Replays the record (either variant) and returns its view.
     pub fn evaluate(&self) -> Result<GameView, ReplayError> {
         match self.rules.variant {
