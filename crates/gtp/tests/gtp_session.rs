@@ -61,7 +61,7 @@ fn errors_start_with_a_question_mark_and_keep_the_id() {
     let r = converse("5 frobnicate\nplay black\n9 play black Z99\n");
     assert_eq!(r[0], "?5 unknown command");
     assert!(r[1].starts_with("? syntax error"), "{}", r[1]);
-    assert!(r[2].starts_with("?9 syntax error"), "{}", r[2]);
+    assert_eq!(r[2], "?9 illegal move");
 }
 
 #[test]
@@ -133,14 +133,22 @@ fn illegal_moves_answer_exactly_illegal_move_and_log_the_reason() {
 
 #[test]
 fn a_vertex_off_a_small_board_is_an_illegal_move() {
-    let (r, log) =
-        converse_logged("boardsize 9\nplay b Z1\nis_legal b Z1\nplay b J9\nplay w Z99\n");
+    let (r, log) = converse_logged(
+        "boardsize 9\nplay b Z1\nis_legal b Z1\nplay b J9\nplay w Z99\nplay w Z100\n",
+    );
     assert_eq!(r[1], "? illegal move");
     assert_eq!(r[2], "= 0");
     assert_eq!(r[3], "= ");
-    // Z99 is no vertex on any board GTP allows (at most 25x25): a syntax error.
-    assert!(r[4].starts_with("? syntax error"), "{}", r[4]);
-    assert_eq!(log, ["illegal move: Z1 is off the 9x9 board"]);
+    assert_eq!(r[4], "? illegal move");
+    // Three digits are no vertex at all.
+    assert!(r[5].starts_with("? syntax error"), "{}", r[5]);
+    assert_eq!(
+        log,
+        [
+            "illegal move: Z1 is off the 9x9 board",
+            "illegal move: Z99 is off the 9x9 board"
+        ]
+    );
 }
 
 #[test]

@@ -40,9 +40,9 @@ pub struct LastMove {
 /// Why a placement or pass was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
-    /// Off the board.
-    #[error("{0} is off the board")]
-    OffBoard(Point),
+    /// Off the board (of this size).
+    #[error("{0} is off the {1} × {1} board")]
+    OffBoard(Point, u8),
     /// A stone is already there.
     #[error("{0} is occupied")]
     Occupied(Point),
@@ -66,7 +66,7 @@ impl PlayError {
     /// A short machine-readable reason: `occupied`, `suicide`, `ko`, `superko`, ...
     pub fn reason(&self) -> &'static str {
         match self {
-            PlayError::OffBoard(_) => "off_board",
+            PlayError::OffBoard(..) => "off_board",
             PlayError::Occupied(_) => "occupied",
             PlayError::Suicide(_) => "suicide",
             PlayError::Ko(_) => "ko",
@@ -205,7 +205,7 @@ impl Game {
     /// Whether the side to move may place at `p`, and what it would do.
     pub fn check_place(&self, p: Point) -> Result<Probe, PlayError> {
         let probe = self.board.probe(p, self.to_move).map_err(|e| match e {
-            PlaceError::OffBoard => PlayError::OffBoard(p),
+            PlaceError::OffBoard => PlayError::OffBoard(p, self.board.size()),
             PlaceError::Occupied => PlayError::Occupied(p),
             PlaceError::Suicide => PlayError::Suicide(p),
         })?;
