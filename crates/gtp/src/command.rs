@@ -63,6 +63,8 @@ pub enum Command {
     GenMove(Color),
     /// `kgs-genmove_cleanup COLOR`
     GenMoveCleanup(Color),
+    /// `reg_genmove COLOR`: the move `genmove` would choose, not played.
+    RegGenMove(Color),
     /// `undo`
     Undo,
     /// `showboard`
@@ -120,6 +122,7 @@ pub const COMMANDS: &[&str] = &[
     "play",
     "genmove",
     "kgs-genmove_cleanup",
+    "reg_genmove",
     "undo",
     "showboard",
     "final_score",
@@ -256,6 +259,10 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
         "kgs-genmove_cleanup" => {
             a.at_most(1)?;
             Command::GenMoveCleanup(a.color(0)?)
+        }
+        "reg_genmove" => {
+            a.at_most(1)?;
+            Command::RegGenMove(a.color(0)?)
         }
         "undo" => a.none(Command::Undo)?,
         "showboard" => a.none(Command::ShowBoard)?,
@@ -471,6 +478,7 @@ mod tests {
             "play b A1",
             "genmove w",
             "kgs-genmove_cleanup w",
+            "reg_genmove b",
             "undo",
             "showboard",
             "final_score",

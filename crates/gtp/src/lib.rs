@@ -42,10 +42,17 @@ pub fn respond(session: &mut Session, line: &str) -> Option<(String, bool)> {
     Some((format_response(request.id, &result), quit))
 }
 
-/// Runs the GTP loop until `quit` or the end of input.
-pub fn run(
+/// Runs the GTP loop until `quit` or the end of input; the details of failures whose answer
+/// GTP fixes (`illegal move`) go to standard error, the controller's log.
+pub fn run(input: impl BufRead, output: impl Write, options: GtpOptions) -> std::io::Result<()> {
+    run_with_log(input, output, std::io::stderr(), options)
+}
+
+/// [`run`] with the details of failures written to `log` (one line each).
+pub fn run_with_log(
     mut input: impl BufRead,
     mut output: impl Write,
+    mut log: impl Write,
     options: GtpOptions,
 ) -> std::io::Result<()> {
     let mut session = Session::new(options);
@@ -57,6 +64,10 @@ pub fn run(
         }
         let line = String::from_utf8_lossy(&buffer);
         if let Some((response, quit)) = respond(&mut session, &line) {
+            if let Some(detail) = session.take_detail() {
+                // The log is a courtesy: a closed standard error must not stop the engine.
+                let _ = writeln!(log, "{detail}");
+            }
             output.write_all(response.as_bytes())?;
             output.flush()?;
             if quit {

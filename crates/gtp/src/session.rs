@@ -18,10 +18,13 @@ pub const PROTOCOL_VERSION: u32 = 2;
 /// A failed command: the text after `?`.
 pub type GtpError = String;
 
-/// One GTP session: a game that any color may move in, with undo.
+/// One GTP session: a game that any color may move in at any time, with undo. Play never ends:
+/// after two passes a further move goes on with the game (GTP has no end of game).
 #[derive(Debug)]
 pub struct Session {
     rules: Rules,
+    /// The komi as the controller set it; `rules.komi` is its nearest half point (see `komi`).
+    komi: f64,
     record: Record,
     /// Actions each successful `play`/`genmove` (or loaded move) added, for `undo`.
     steps: Vec<usize>,
@@ -29,6 +32,8 @@ pub struct Session {
     engine: Engine,
     /// Per color (index by [`Color::index`]): the clock from `time_settings`/`time_left`.
     clocks: [Option<Clock>; 2],
+    /// Why the last `illegal move` was illegal, until taken by [`Session::take_detail`].
+    detail: Option<String>,
 }
 
 impl Session {
@@ -47,11 +52,13 @@ impl Session {
         let game = record.start().expect("a valid size and no setup");
         Session {
             rules,
+            komi: rules.komi.points(),
             record,
             steps: Vec::new(),
             game,
             engine: Engine::new(options.engine),
             clocks: [None, None],
+            detail: None,
         }
     }
 
@@ -60,7 +67,9 @@ impl Session {
         &self.game
     }
 
-    /// The actions so far as a record (inserted passes included).
+    /// The actions so far as a record (inserted passes and resumptions included). Play may go
+    /// on in it after two passes finished the game: replay it with
+    /// [`Record::replay_go_playing_on`].
     pub fn record(&self) -> &Record {
         &self.record
     }
@@ -90,20 +99,17 @@ impl Session {
                 Ok(String::new())
             }
             Command::Komi(k) => {
-                let komi = Komi::from_points(*k).map_err(|e| e.to_string())?;
-                self.rules.komi = komi;
-                self.record.rules.komi = komi;
-                self.game = self.record.replay_go().map_err(|e| e.to_string())?;
+                self.set_komi(*k);
                 Ok(String::new())
             }
             Command::Play(color, vertex) => {
-                let point = self.on_board(*vertex)?;
-                self.play(*color, point)
-                    .map_err(|e| format!("illegal move: {e}"))?;
+                let point = self.on_board(*vertex).map_err(|e| self.illegal(e))?;
+                self.play(*color, point).map_err(|e| self.illegal(e))?;
                 Ok(String::new())
             }
-            Command::GenMove(color) => self.genmove(*color, false),
-            Command::GenMoveCleanup(color) => self.genmove(*color, true),
+            Command::GenMove(color) => self.genmove(*color, false, true),
+            Command::GenMoveCleanup(color) => self.genmove(*color, true, true),
+            Command::RegGenMove(color) => self.genmove(*color, false, false),
             Command::Undo => self.undo().then(String::new).ok_or("cannot undo".into()),
             Command::ShowBoard => Ok(show_board(&self.game)),
             Command::FinalScore => Ok(self.final_score()),
@@ -119,13 +125,10 @@ impl Session {
                 }
             }
             Command::IsLegal(color, vertex) => {
-                let point = self.on_board(*vertex)?;
-                Ok(if self.is_legal(*color, point) {
-                    "1"
-                } else {
-                    "0"
-                }
-                .into())
+                let legal = self
+                    .on_board(*vertex)
+                    .is_ok_and(|point| self.is_legal(*color, point));
+                Ok(if legal { "1" } else { "0" }.into())
             }
             Command::ListStones(color) => Ok(self
                 .game
@@ -172,36 +175,65 @@ impl Session {
         }
     }
 
+    /// The details of the last failure whose answer is only the text GTP prescribes (`illegal
+    /// move`), for the controller's log (`run` writes them to standard error).
+    pub fn take_detail(&mut self) -> Option<String> {
+        self.detail.take()
+    }
+
+    /// Answers `illegal move`, the exact text controllers match, keeping `why` as the detail.
+    fn illegal(&mut self, why: impl std::fmt::Display) -> GtpError {
+        self.detail = Some(format!("illegal move: {why}"));
+        "illegal move".into()
+    }
+
+    /// `komi K`: GTP allows any real komi. Counting (`final_score`) uses it exactly; the game
+    /// and the engine, which count in half points, use the nearest multiple of 0.5 (halves
+    /// rounded away from zero, within the rules crate's ±1000).
+    fn set_komi(&mut self, komi: f64) {
+        let halves = (komi * 2.0).round().clamp(-2000.0, 2000.0);
+        let rounded = Komi::from_points(halves / 2.0).expect("a half point within range");
+        self.komi = komi;
+        self.rules.komi = rounded;
+        self.record.rules.komi = rounded;
+        self.game = self
+            .record
+            .replay_go_playing_on()
+            .expect("komi does not change legality");
+    }
+
     /// Replaces the game with `record`'s (which must replay) and clears the undo stack.
     fn reset(&mut self, record: Record) {
         self.game = record
-            .replay_go()
+            .replay_go_playing_on()
             .expect("a fresh or checked record replays");
         self.steps = vec![1; record.actions.len()];
         self.record = record;
     }
 
-    fn on_board(&self, vertex: Vertex) -> Result<Option<Point>, GtpError> {
+    /// The point of a vertex, or why it is not on this board.
+    fn on_board(&self, vertex: Vertex) -> Result<Option<Point>, String> {
         match vertex {
             Vertex::Pass => Ok(None),
             Vertex::Point(p) if p.is_on(self.rules.size) => Ok(Some(p)),
-            Vertex::Point(p) => Err(format!("invalid coordinate: {p} is off the board")),
+            Vertex::Point(p) => Err(format!("{p} is off the {0}x{0} board", self.rules.size)),
         }
     }
 
-    /// The game with `color` to play, and the actions that got it there: a resumption after
-    /// two passes and a pass by the other color when `color` is not to move (GNU Go lets either
-    /// color move at any time; Tengen's game alternates, so it inserts the other side's pass).
+    /// The game with `color` to play, and the actions that got it there. GNU Go lets either
+    /// color move at any time and never ends the game; Tengen's game alternates and stops
+    /// after two passes, so this inserts a pass by the other color when `color` is not to move,
+    /// and goes on after two passes (a `resume`, [`Game::play_on`]).
     fn turn_for(&self, color: Color) -> Result<(Game, Vec<Action>), ActionError> {
         let mut game = self.game.clone();
         let mut inserted = Vec::new();
         for _ in 0..3 {
             let action = match game.phase() {
-                Phase::ScoreReview => Action::Resume {},
+                Phase::ScoreReview | Phase::Finished => Action::Resume {},
                 Phase::Playing if game.to_move() != color => Action::pass(),
-                _ => break,
+                Phase::Playing => break,
             };
-            game.apply(&action)?;
+            game.apply_playing_on(&action)?;
             inserted.push(action);
         }
         Ok((game, inserted))
@@ -223,7 +255,7 @@ impl Session {
         self.game = game;
     }
 
-    /// Whether `color` may place at `point` now (a pass is legal while the game is not over).
+    /// Whether `color` may place at `point` now (a pass is always legal).
     pub fn is_legal(&self, color: Color, point: Option<Point>) -> bool {
         let Ok((game, _)) = self.turn_for(color) else {
             return false;
@@ -243,14 +275,14 @@ impl Session {
         self.record.actions.truncate(keep);
         self.game = self
             .record
-            .replay_go()
+            .replay_go_playing_on()
             .expect("a prefix of a legal record replays");
         true
     }
 
-    /// Asks the engine for a move of `color` and plays it; `cleanup`: do not pass while dead
-    /// opponent stones remain (`kgs-genmove_cleanup`).
-    fn genmove(&mut self, color: Color, cleanup: bool) -> Result<String, GtpError> {
+    /// Asks the engine for a move of `color` and, when `commit`, plays it (`reg_genmove` does
+    /// not); `cleanup`: do not pass while dead opponent stones remain (`kgs-genmove_cleanup`).
+    fn genmove(&mut self, color: Color, cleanup: bool, commit: bool) -> Result<String, GtpError> {
         let (mut game, mut actions) = self
             .turn_for(color)
             .map_err(|e| format!("cannot move: {e}"))?;
@@ -267,8 +299,10 @@ impl Session {
         };
         game.apply(&action)
             .map_err(|e| format!("the engine chose an illegal move {reply}: {e}"))?;
-        actions.push(action);
-        self.commit(game, actions);
+        if commit {
+            actions.push(action);
+            self.commit(game, actions);
+        }
         Ok(reply)
     }
 
@@ -278,12 +312,22 @@ impl Session {
         self.engine.estimate(&self.game).dead
     }
 
-    /// `B+3.5`, `W+0.5`, `0`; the result itself once the game is over.
+    /// `B+3.5`, `W+0.5`, `0`: the position counted without the engine's dead stones, with the
+    /// controller's komi exactly (`W+0.75` after `komi 6.25`).
     fn final_score(&self) -> String {
-        if let Some(result) = self.game.result() {
-            return result.to_sgf();
+        let score = match self.game.final_score() {
+            Some(score) => score.clone(),
+            None => self.game.score_with(&self.dead_stones()),
+        };
+        let white = score.white.total - self.rules.komi.points() + self.komi;
+        let margin = score.black.total - white;
+        if margin > 0.0 {
+            format!("B+{margin}")
+        } else if margin < 0.0 {
+            format!("W+{}", -margin)
+        } else {
+            "0".into()
         }
-        self.game.score_with(&self.dead_stones()).result.to_sgf()
     }
 
     /// The strings of the given status, one per line.
@@ -345,9 +389,10 @@ impl Session {
             record.actions.push(action);
         }
         record
-            .replay_go()
+            .replay_go_playing_on()
             .map_err(|e| format!("cannot load file under these rules: {e}"))?;
         self.rules = rules;
+        self.komi = rules.komi.points();
         self.reset(record);
         Ok(String::new())
     }

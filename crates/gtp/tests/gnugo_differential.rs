@@ -1,8 +1,10 @@
-//! Differential test against GNU Go (`/usr/games/gnugo --mode gtp --chinese-rules
-//! --positional-superko`): random legal games on 5x5, 9x9 and 19x19; after every move the stones on
-//! the board, the captures and `is_legal` of every point for the side to move must agree with
-//! the rules crate (driven through the GTP [`Session`]). Each final position also goes through
-//! SGF both ways (Tengen's writer → GNU Go's `loadsgf`, GNU Go's `printsgf` → Tengen's reader).
+//! Differential test against GNU Go (`/usr/games/gnugo --mode gtp --chinese-rules`, with
+//! `--positional-superko` when Tengen plays positional superko, GNU Go's default simple ko
+//! otherwise): random legal games on 5x5, 9x9 and 19x19; after every move the stones on the
+//! board, the captures and `is_legal` of every point must agree with the rules crate (driven
+//! through the GTP [`Session`]). Some games open with passes, move either color out of turn and
+//! go on after two passes, as GTP controllers may. Each final position also goes through SGF both
+//! ways (Tengen's writer → GNU Go's `loadsgf`, GNU Go's `printsgf` → Tengen's reader).
 //!
 //! When GNU Go is not installed the test says so and passes, unless `TENGEN_REQUIRE_GNUGO` is
 //! set (CI installs `gnugo` and sets it).
@@ -27,9 +29,13 @@ struct GnuGo {
 }
 
 impl GnuGo {
-    fn start() -> GnuGo {
+    fn start(ko: KoRule) -> GnuGo {
+        let mut args = vec!["--mode", "gtp", "--chinese-rules"];
+        if ko == KoRule::PositionalSuperko {
+            args.push("--positional-superko");
+        }
         let mut child = Command::new(GNUGO)
-            .args(["--mode", "gtp", "--chinese-rules", "--positional-superko"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -95,11 +101,15 @@ struct Tally {
     games: usize,
     moves: usize,
     passes: usize,
+    out_of_turn: usize,
+    played_on: usize,
     captures: usize,
     points: usize,
     illegal_seen: usize,
     ko_or_superko_seen: usize,
     superko_seen: usize,
+    /// Ko bans met in the games under simple ko.
+    simple_ko_seen: usize,
     suicide_seen: usize,
     sgf_exchanges: usize,
     mismatches: Vec<String>,
@@ -111,20 +121,19 @@ fn stone_set(list: &str) -> BTreeSet<Point> {
         .collect()
 }
 
-/// Picks a random legal move, favouring captures and the neighbourhood of the last move so
-/// that ko fights happen; passes now and then.
-fn choose(session: &Session, rng: &mut SmallRng) -> Option<Point> {
+/// Picks a random legal move of `color`, favouring captures so that ko fights happen; passes
+/// now and then.
+fn choose(session: &Session, color: Color, rng: &mut SmallRng) -> Option<Point> {
     let game = session.game();
     let legal: Vec<Point> = game
         .board()
         .points()
-        .filter(|&p| session.is_legal(game.to_move(), Some(p)))
+        .filter(|&p| session.is_legal(color, Some(p)))
         .collect();
     if legal.is_empty() || rng.gen_bool(0.02) {
         return None;
     }
     if rng.gen_bool(0.5) {
-        let color = game.to_move();
         let capturing: Vec<Point> = legal
             .iter()
             .copied()
@@ -147,10 +156,15 @@ fn session_reason(session: &Session, color: Color, p: Point) -> Option<PlayError
     }
 }
 
-fn compare_position(gnugo: &mut GnuGo, session: &Session, tally: &mut Tally, context: &str) {
+fn compare_position(
+    gnugo: &mut GnuGo,
+    session: &Session,
+    color: Color,
+    tally: &mut Tally,
+    context: &str,
+) {
     let game = session.game();
     let board = game.board();
-    let color = game.to_move();
     let name = |c: Color| if c == Color::Black { "black" } else { "white" };
     let mut commands = vec![
         "list_stones black".to_string(),
@@ -194,9 +208,9 @@ fn compare_position(gnugo: &mut GnuGo, session: &Session, tally: &mut Tally, con
     }
     for (k, &p) in points.iter().enumerate() {
         let theirs = text(4 + k) == "1";
-        // After two passes the game is in score review; a GTP `play` resumes it.
+        // After two passes the game is in score review or over; a GTP `play` goes on with it.
         let ours = session.is_legal(color, Some(p));
-        if game.phase() == Phase::Playing {
+        if game.phase() == Phase::Playing && game.to_move() == color {
             assert_eq!(ours, game.is_legal(p), "session and game disagree at {p}");
         }
         tally.points += 1;
@@ -222,15 +236,31 @@ fn compare_position(gnugo: &mut GnuGo, session: &Session, tally: &mut Tally, con
     }
 }
 
-fn play_games(size: u8, games: usize, max_moves: usize, seed: u64, tally: &mut Tally) {
-    let mut gnugo = GnuGo::start();
+/// A set of random games played into both engines.
+#[derive(Debug, Clone, Copy)]
+struct Games {
+    size: u8,
+    games: usize,
+    max_moves: usize,
+    seed: u64,
+    ko: KoRule,
+    /// Up to this many passes (by either color) open each game.
+    opening_passes: usize,
+    /// How often a move (and the legality check after it) is for the color not to move.
+    out_of_turn: f64,
+}
+
+fn play_games(set: Games, tally: &mut Tally) {
+    let Games { size, seed, .. } = set;
+    let mut gnugo = GnuGo::start(set.ko);
+    let ko_before = tally.ko_or_superko_seen;
     let mut rng = SmallRng::seed_from_u64(seed);
-    for g in 0..games {
+    for g in 0..set.games {
         gnugo.one(&format!("boardsize {size}"));
         gnugo.one("clear_board");
         gnugo.one("komi 7.5");
         let rules = Rules {
-            ko: KoRule::PositionalSuperko,
+            ko: set.ko,
             scoring: Scoring::Area,
             ..Rules::chinese(size)
         };
@@ -239,13 +269,22 @@ fn play_games(size: u8, games: usize, max_moves: usize, seed: u64, tally: &mut T
             ..GtpOptions::default()
         });
         tally.games += 1;
-        for m in 0..max_moves {
-            if session.game().phase() == Phase::Finished {
-                break;
-            }
-            let color = session.game().to_move();
-            let point = choose(&session, &mut rng);
+        let opening = rng.gen_range(0..=set.opening_passes);
+        for m in 0..set.max_moves {
+            let to_move = session.game().to_move();
+            let color = if rng.gen_bool(set.out_of_turn) {
+                to_move.opponent()
+            } else {
+                to_move
+            };
+            let point = if m < opening {
+                None
+            } else {
+                choose(&session, color, &mut rng)
+            };
             let before = session.game().captures();
+            tally.out_of_turn += (color != to_move) as usize;
+            tally.played_on += (session.game().phase() != Phase::Playing) as usize;
             session.play(color, point).expect("a legal move");
             let vertex = point.map_or("pass".to_string(), |p| p.to_gtp());
             let side = if color == Color::Black {
@@ -257,8 +296,18 @@ fn play_games(size: u8, games: usize, max_moves: usize, seed: u64, tally: &mut T
             tally.moves += 1;
             tally.passes += point.is_none() as usize;
             tally.captures += (session.game().captures() != before) as usize;
-            let context = format!("{size}x{size} game {g} move {} ({side} {vertex})", m + 1);
-            compare_position(&mut gnugo, &session, tally, &context);
+            let context = format!(
+                "{size}x{size} {:?} game {g} move {} ({side} {vertex})",
+                set.ko,
+                m + 1
+            );
+            let to_move = session.game().to_move();
+            let check = if rng.gen_bool(set.out_of_turn) {
+                to_move.opponent()
+            } else {
+                to_move
+            };
+            compare_position(&mut gnugo, &session, check, tally, &context);
         }
         exchange_sgf(
             &mut gnugo,
@@ -266,6 +315,9 @@ fn play_games(size: u8, games: usize, max_moves: usize, seed: u64, tally: &mut T
             tally,
             &format!("{size}x{size} game {g}"),
         );
+    }
+    if set.ko == KoRule::Simple {
+        tally.simple_ko_seen += tally.ko_or_superko_seen - ko_before;
     }
 }
 
@@ -339,23 +391,48 @@ fn random_games_agree_with_gnugo_on_stones_and_legality() {
         return;
     }
     let mut tally = Tally::default();
+    let alternating = |size, games, max_moves, seed, ko| Games {
+        size,
+        games,
+        max_moves,
+        seed,
+        ko,
+        opening_passes: 0,
+        out_of_turn: 0.0,
+    };
+    let free = |size, games, max_moves, seed, ko| Games {
+        opening_passes: 3,
+        out_of_turn: 0.15,
+        ..alternating(size, games, max_moves, seed, ko)
+    };
+    let superko = KoRule::PositionalSuperko;
     // Small boards repeat positions often: the best source of superko situations.
-    play_games(5, 40, 200, 0x7e9_5e5, &mut tally);
-    play_games(9, 16, 250, 0x7e9_9e9, &mut tally);
-    play_games(19, 3, 400, 0x7e9_1919, &mut tally);
+    play_games(alternating(5, 30, 200, 0x7e9_5e5, superko), &mut tally);
+    play_games(alternating(9, 12, 250, 0x7e9_9e9, superko), &mut tally);
+    play_games(alternating(19, 3, 400, 0x7e9_1919, superko), &mut tally);
+    // Games as GUIs play them: opening with passes, either color moving out of turn, play going
+    // on after two passes; under superko and under simple ko.
+    play_games(free(5, 20, 200, 0x0f3e_e5e5, superko), &mut tally);
+    play_games(free(5, 20, 200, 0x0f3e_e5e6, KoRule::Simple), &mut tally);
+    play_games(free(9, 6, 250, 0x0f3e_e9e9, KoRule::Simple), &mut tally);
+    play_games(free(9, 4, 250, 0x0f3e_e9ea, superko), &mut tally);
     eprintln!(
-        "GNU Go differential: {} games, {} moves ({} passes, {} capturing), {} point legality \
-         comparisons ({} illegal empty points: {} suicide, {} ko or superko of which {} \
-         superko), {} SGF exchanges, {} mismatches",
+        "GNU Go differential: {} games, {} moves ({} passes, {} out of turn, {} after two \
+         passes, {} capturing), {} point legality comparisons ({} illegal empty points: {} \
+         suicide, {} ko or superko of which {} superko and {} simple ko), {} SGF exchanges, {} \
+         mismatches",
         tally.games,
         tally.moves,
         tally.passes,
+        tally.out_of_turn,
+        tally.played_on,
         tally.captures,
         tally.points,
         tally.illegal_seen,
         tally.suicide_seen,
         tally.ko_or_superko_seen,
         tally.superko_seen,
+        tally.simple_ko_seen,
         tally.sgf_exchanges,
         tally.mismatches.len()
     );
@@ -367,4 +444,9 @@ fn random_games_agree_with_gnugo_on_stones_and_legality() {
     );
     assert!(tally.ko_or_superko_seen > 0, "the games never met a ko");
     assert!(tally.superko_seen > 0, "the games never met a superko");
+    assert!(
+        tally.simple_ko_seen > 0,
+        "the simple-ko games never met a ko"
+    );
+    assert!(tally.out_of_turn > 0 && tally.played_on > 0);
 }

@@ -61,7 +61,7 @@ fn errors_start_with_a_question_mark_and_keep_the_id() {
     let r = converse("5 frobnicate\nplay black\n9 play black Z99\n");
     assert_eq!(r[0], "?5 unknown command");
     assert!(r[1].starts_with("? syntax error"), "{}", r[1]);
-    assert!(r[2].starts_with("?9 syntax error"), "{}", r[2]);
+    assert_eq!(r[2], "?9 illegal move");
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn boardsize_rejects_unusable_sizes() {
     assert_eq!(r[1], "? unacceptable size");
     assert_eq!(r[2], "= ");
     assert_eq!(r[3], "= ");
-    assert!(r[4].starts_with("? invalid coordinate"), "{}", r[4]);
+    assert_eq!(r[4], "? illegal move");
 }
 
 #[test]
@@ -101,16 +101,122 @@ fn play_list_stones_and_captures_follow_a_capture() {
     assert_eq!(r[7], "= 0");
 }
 
+/// Runs `script` and returns the responses and the log (standard error) lines.
+fn converse_logged(script: &str) -> (Vec<String>, Vec<String>) {
+    let (mut out, mut log) = (Vec::new(), Vec::new());
+    tengen_gtp::run_with_log(script.as_bytes(), &mut out, &mut log, fast()).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let responses = text
+        .split("\n\n")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    let log = String::from_utf8(log)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (responses, log)
+}
+
 #[test]
-fn illegal_moves_are_refused_with_the_reason() {
-    let r =
-        converse("boardsize 9\nplay b E5\nplay w E5\nplay b B1\nplay w C1\nplay b A2\nplay w A1\n");
-    assert_eq!(r[2], "? illegal move: E5 is occupied");
-    assert!(
-        r[6].starts_with("? illegal move: A1 is suicide"),
-        "{}",
-        r[6]
+fn illegal_moves_answer_exactly_illegal_move_and_log_the_reason() {
+    let (r, log) = converse_logged(
+        "boardsize 9\nplay b E5\nplay w E5\nplay b B1\nplay w C1\nplay b A2\nplay w A1\n",
     );
+    assert_eq!(r[2], "? illegal move");
+    assert_eq!(r[6], "? illegal move");
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert_eq!(log[0], "illegal move: E5 is occupied");
+    assert!(log[1].starts_with("illegal move: A1 is suicide"), "{log:?}");
+}
+
+#[test]
+fn a_vertex_off_a_small_board_is_an_illegal_move() {
+    let (r, log) = converse_logged(
+        "boardsize 9\nplay b Z1\nis_legal b Z1\nplay b J9\nplay w Z99\nplay w Z100\n",
+    );
+    assert_eq!(r[1], "? illegal move");
+    assert_eq!(r[2], "= 0");
+    assert_eq!(r[3], "= ");
+    assert_eq!(r[4], "? illegal move");
+    // Three digits are no vertex at all.
+    assert!(r[5].starts_with("? syntax error"), "{}", r[5]);
+    assert_eq!(
+        log,
+        [
+            "illegal move: Z1 is off the 9x9 board",
+            "illegal move: Z99 is off the 9x9 board"
+        ]
+    );
+}
+
+#[test]
+fn play_goes_on_after_two_passes_on_an_empty_board() {
+    // GNU Go accepts all of this: GTP has no end of game.
+    let r = converse(
+        "boardsize 9\nclear_board\nplay B pass\nplay W pass\nis_legal b E5\nplay B E5\n\
+         list_stones black\ngenmove w\nplay b pass\nplay w pass\nplay b pass\nplay w D5\n\
+         list_stones white\n",
+    );
+    assert_eq!(&r[..4], ["= ", "= ", "= ", "= "]);
+    assert_eq!(r[4], "= 1");
+    assert_eq!(r[5], "= ");
+    assert_eq!(r[6], "= E5");
+    let white = r[7].trim_start_matches("= ").to_string();
+    assert!(white != "resign" && !white.starts_with('?'), "{white}");
+    assert_eq!(&r[8..12], ["= ", "= ", "= ", "= "]);
+    let mut expected = vec!["D5".to_string()];
+    if white != "pass" {
+        expected.push(white);
+    }
+    let mut listed: Vec<String> = r[12]
+        .trim_start_matches("= ")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    listed.sort();
+    expected.sort();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn an_out_of_turn_move_after_one_pass_does_not_end_the_game() {
+    let r = converse(
+        "boardsize 9\nplay b pass\nis_legal b E5\nplay b E5\ngenmove w\nundo\nundo\n\
+         list_stones black\nplay b E5\nprintsgf\n",
+    );
+    assert_eq!(r[2], "= 1");
+    assert_eq!(r[3], "= ");
+    assert!(!r[4].starts_with('?'), "{}", r[4]);
+    assert_eq!(
+        &r[5..8],
+        ["= ", "= ", "= "],
+        "undo takes back the move and its pass"
+    );
+    assert_eq!(r[8], "= ");
+    assert!(r[9].contains(";B[];W[];B[ee]"), "{}", r[9]);
+}
+
+#[test]
+fn ko_still_holds_after_play_goes_on_past_two_passes() {
+    // White takes the ko at D9; both pass; Black may not retake at once under superko (the
+    // position would repeat), while play itself goes on.
+    let r = converse(
+        "boardsize 9\nplay b C9\nplay w E8\nplay b D8\nplay w F9\nplay b E9\nplay w D9\n\
+         play b pass\nplay w pass\nis_legal b E9\nplay b E9\nplay b A1\n",
+    );
+    assert_eq!(r[9], "= 0");
+    assert_eq!(r[10], "? illegal move");
+    assert_eq!(r[11], "= ");
+}
+
+#[test]
+fn reg_genmove_answers_a_move_without_playing_it() {
+    let r = converse("boardsize 9\nplay b E5\nreg_genmove w\nlist_stones white\n");
+    let reply = r[2].trim_start_matches("= ");
+    assert!(!r[2].starts_with('?') && !reply.is_empty(), "{}", r[2]);
+    assert_eq!(r[3], "= ");
 }
 
 #[test]
@@ -177,7 +283,21 @@ fn komi_and_final_score_count_the_board_as_it_stands() {
     assert_eq!(r[3], "= B+80.5");
     assert_eq!(r[5], "= 0");
     assert_eq!(r[7], "= B+0.5");
-    assert!(r[8].starts_with("? komi 6.25"), "{}", r[8]);
+    assert_eq!(r[8], "= ");
+}
+
+#[test]
+fn any_real_komi_is_accepted_and_counted_exactly() {
+    let r = converse(
+        "boardsize 9\nplay b E5\nkomi 6.25\nfinal_score\nkomi -3.1\nfinal_score\nkomi 1e9\n\
+         final_score\nkomi 81\nfinal_score\nkomi nan\n",
+    );
+    assert_eq!(r[2], "= ");
+    assert_eq!(r[3], "= B+74.75");
+    assert_eq!(r[5], "= B+84.1");
+    assert_eq!(r[7], "= W+999999919");
+    assert_eq!(r[9], "= 0");
+    assert!(r[10].starts_with("? syntax error"), "{}", r[10]);
 }
 
 #[test]

@@ -60,7 +60,7 @@ pub enum PlaceError {
 
 /// The size was outside 2..=25.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("board size {0} is not supported (2 to 25)")]
+#[error("board size must be 2 to 25 (got {0})")]
 pub struct SizeError(pub u32);
 
 /// What a legal placement would do, found without changing the board.

@@ -40,9 +40,9 @@ pub struct LastMove {
 /// Why a placement or pass was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
-    /// Off the board.
-    #[error("{0} is off the board")]
-    OffBoard(Point),
+    /// Off the board (of this size).
+    #[error("{0} is off the {1} × {1} board")]
+    OffBoard(Point, u8),
     /// A stone is already there.
     #[error("{0} is occupied")]
     Occupied(Point),
@@ -66,7 +66,7 @@ impl PlayError {
     /// A short machine-readable reason: `occupied`, `suicide`, `ko`, `superko`, ...
     pub fn reason(&self) -> &'static str {
         match self {
-            PlayError::OffBoard(_) => "off_board",
+            PlayError::OffBoard(..) => "off_board",
             PlayError::Occupied(_) => "occupied",
             PlayError::Suicide(_) => "suicide",
             PlayError::Ko(_) => "ko",
@@ -205,7 +205,7 @@ impl Game {
     /// Whether the side to move may place at `p`, and what it would do.
     pub fn check_place(&self, p: Point) -> Result<Probe, PlayError> {
         let probe = self.board.probe(p, self.to_move).map_err(|e| match e {
-            PlaceError::OffBoard => PlayError::OffBoard(p),
+            PlaceError::OffBoard => PlayError::OffBoard(p, self.board.size()),
             PlaceError::Occupied => PlayError::Occupied(p),
             PlaceError::Suicide => PlayError::Suicide(p),
         })?;
@@ -375,6 +375,36 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Goes on playing after two passes, as a GTP session must (GTP has no end of game: a
+    /// controller may always send another move). Leaves score review (marks dropped) or the
+    /// count that two passes led to (at once on an empty board, or after an agreed review);
+    /// the position history stays, so ko and superko still see every earlier position, and the
+    /// player whose turn follows the passes moves next. Nothing to do while play goes on;
+    /// refused after a resignation. The app's games never call this: for them two passes end
+    /// play, and only `resume` in review brings it back.
+    pub fn play_on(&mut self) -> Result<(), ActionError> {
+        match self.phase {
+            Phase::Playing => return Ok(()),
+            Phase::Finished if self.consecutive_passes < 2 => return Err(ActionError::GameOver),
+            Phase::Finished | Phase::ScoreReview => {}
+        }
+        self.phase = Phase::Playing;
+        self.review = None;
+        self.result = None;
+        self.final_score = None;
+        self.consecutive_passes = 0;
+        Ok(())
+    }
+
+    /// Applies an action as a GTP session does: like [`Game::apply`], except that `resume`
+    /// after two passes also continues a game they finished ([`Game::play_on`]).
+    pub fn apply_playing_on(&mut self, action: &Action) -> Result<(), ActionError> {
+        match action {
+            Action::Resume {} if self.phase == Phase::Finished => self.play_on(),
+            _ => self.apply(action),
+        }
     }
 
     /// Applies any action of a standard Go record.

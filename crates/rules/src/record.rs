@@ -74,17 +74,24 @@ pub struct Record {
     pub actions: Vec<Action>,
 }
 
+/// Reads `rules`: an object, or a preset name. A visitor rather than an untagged enum, so that
+/// a bad value inside the object says what is wrong ("board size must be 2 to 25") instead of
+/// "did not match any variant".
 fn rules_or_preset<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        Preset(String),
-        Rules(Rules),
+    struct RulesOrPreset;
+    impl<'de> serde::de::Visitor<'de> for RulesOrPreset {
+        type Value = Rules;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a rules object or a preset name (chinese, japanese, same-device, timego)")
+        }
+        fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Rules, E> {
+            Rules::preset(name).map_err(E::custom)
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Rules, A::Error> {
+            Rules::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
     }
-    match Either::deserialize(d)? {
-        Either::Preset(name) => Rules::preset(&name).map_err(serde::de::Error::custom),
-        Either::Rules(r) => Ok(r),
-    }
+    d.deserialize_any(RulesOrPreset)
 }
 
 /// Why a record could not be replayed.
@@ -96,9 +103,12 @@ pub enum ReplayError {
     /// The rules are unusable.
     #[error(transparent)]
     Size(#[from] SizeError),
-    /// A setup stone is off the board or on another stone.
-    #[error("setup stone {0} is off the board or repeated")]
-    Setup(Point),
+    /// A setup stone is off the board (of this size).
+    #[error("setup stone {0} is off the {1} × {1} board")]
+    SetupOffBoard(Point, u8),
+    /// Two setup stones on one point.
+    #[error("setup stone {0} is on a point that already has a setup stone")]
+    SetupRepeated(Point),
     /// The action at `index` is illegal.
     #[error("action {index} is illegal: {error}")]
     Illegal {
@@ -150,8 +160,11 @@ impl Record {
             (Color::White, &self.setup.white),
         ] {
             for &p in stones {
+                if !board.contains(p) {
+                    return Err(ReplayError::SetupOffBoard(p, board.size()));
+                }
                 if !board.set_stone(p, color) {
-                    return Err(ReplayError::Setup(p));
+                    return Err(ReplayError::SetupRepeated(p));
                 }
             }
         }
@@ -175,6 +188,18 @@ impl Record {
             Variant::Go => Ok(self.replay_go()?.into()),
             Variant::TimeGo => Ok(crate::timego::replay_record(self)?.into()),
         }
+    }
+
+    /// Replays a standard Go record kept by a GTP session, in which play may go on after two
+    /// passes have finished the game (a `resume` action there continues it, see
+    /// [`Game::play_on`]); [`Record::replay_go`] refuses such records.
+    pub fn replay_go_playing_on(&self) -> Result<Game, ReplayError> {
+        let mut game = self.start()?;
+        for (index, action) in self.actions.iter().enumerate() {
+            game.apply_playing_on(action)
+                .map_err(|error| ReplayError::Illegal { index, error })?;
+        }
+        Ok(game)
     }
 
     /// Replays the record (either variant) and returns its view.

@@ -60,17 +60,29 @@ pub enum ReviewProtocol {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi(i32);
 
+/// The largest komi, in points, either way.
+pub const MAX_KOMI: f64 = 1000.0;
+
 /// Komi was not a multiple of 0.5 or was absurdly large.
 #[derive(Debug, Clone, Copy, PartialEq, Error)]
-#[error("komi {0} must be a multiple of 0.5 between -1000 and 1000")]
-pub struct KomiError(pub f64);
+pub enum KomiError {
+    /// 7.25, 6.1, NaN: komi counts in half points.
+    #[error("komi must be a multiple of 0.5 (got {0})")]
+    NotHalfPoints(f64),
+    /// Beyond ±[`MAX_KOMI`].
+    #[error("komi must be between -1000 and 1000 (got {0})")]
+    OutOfRange(f64),
+}
 
 impl Komi {
-    /// Komi from a number of points, which must be a multiple of 0.5.
+    /// Komi from a number of points, which must be a multiple of 0.5 within ±[`MAX_KOMI`].
     pub fn from_points(points: f64) -> Result<Komi, KomiError> {
         let halves = points * 2.0;
-        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 2000.0 {
-            return Err(KomiError(points));
+        if !halves.is_finite() || halves.fract() != 0.0 {
+            return Err(KomiError::NotHalfPoints(points));
+        }
+        if points.abs() > MAX_KOMI {
+            return Err(KomiError::OutOfRange(points));
         }
         Ok(Komi(halves as i32))
     }
@@ -108,7 +120,8 @@ impl serde::Serialize for Komi {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Komi {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Komi, D::Error> {
-        let v = f64::deserialize(d)?;
+        let v = <f64 as serde::Deserialize>::deserialize(d)
+            .map_err(|_| serde::de::Error::custom("komi must be a number such as 7.5"))?;
         Komi::from_points(v).map_err(serde::de::Error::custom)
     }
 }
@@ -121,6 +134,7 @@ pub struct Rules {
     /// Go or TimeGo.
     pub variant: Variant,
     /// Board side, 2..=25.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "board_size"))]
     pub size: u8,
     /// Points given to White.
     pub komi: Komi,
@@ -130,6 +144,20 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Dead-stone agreement protocol (standard Go only).
     pub review: ReviewProtocol,
+}
+
+/// Reads a board size, refusing anything but a whole number from 2 to 25 in the player's words.
+#[cfg(feature = "serde")]
+fn board_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    use crate::point::{MAX_SIZE, MIN_SIZE};
+    let v = <f64 as serde::Deserialize>::deserialize(d)
+        .map_err(|_| serde::de::Error::custom("board size must be a number from 2 to 25"))?;
+    if v.fract() != 0.0 || v < MIN_SIZE as f64 || v > MAX_SIZE as f64 {
+        return Err(serde::de::Error::custom(format!(
+            "board size must be 2 to 25 (got {v})"
+        )));
+    }
+    Ok(v as u8)
 }
 
 impl Default for Rules {

@@ -131,7 +131,7 @@ fn off_board_point_is_refused() {
     let mut g = Game::new(Rules::chinese(9)).unwrap();
     assert_eq!(
         g.place(pt("K10")),
-        Err(ActionError::Play(PlayError::OffBoard(pt("K10"))))
+        Err(ActionError::Play(PlayError::OffBoard(pt("K10"), 9)))
     );
     assert_eq!(g.move_number(), 0);
 }

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use tengen_rules::{Action, Color, Record, ReplayError, Rules};
+use tengen_rules::{Action, Color, Point, Record, ReplayError, Rules};
 
 #[test]
 fn record_replays_to_the_view() {
@@ -59,11 +59,60 @@ fn malformed_records_are_errors_not_panics() {
             "{bad}"
         );
     }
-    let too_big = Record::from_json(r#"{"rules": {"size": 26}, "actions": []}"#).unwrap();
-    assert!(matches!(too_big.evaluate(), Err(ReplayError::Size(_))));
     let off =
         Record::from_json(r#"{"rules": {"size": 9}, "actions": [{"place": "T19"}]}"#).unwrap();
     assert_eq!(off.evaluate().unwrap_err().index(), Some(0));
+}
+
+/// The message of a record that does not read.
+fn malformed(json: &str) -> String {
+    match Record::from_json(json) {
+        Err(ReplayError::Malformed(m)) => m,
+        other => panic!("{json}: {other:?}"),
+    }
+}
+
+#[test]
+fn bad_rule_values_are_named_in_the_players_words() {
+    for size in ["26", "256", "1", "0", "-3", "9.5"] {
+        let m = malformed(&format!(
+            r#"{{"rules": {{"size": {size}}}, "actions": []}}"#
+        ));
+        assert!(m.starts_with("board size must be 2 to 25"), "{size}: {m}");
+    }
+    let m = malformed(r#"{"rules": {"size": "big"}, "actions": []}"#);
+    assert!(m.starts_with("board size must be a number"), "{m}");
+    let m = malformed(r#"{"rules": {"komi": 7.25}, "actions": []}"#);
+    assert!(m.starts_with("komi must be a multiple of 0.5"), "{m}");
+    let m = malformed(r#"{"rules": {"komi": 5000}, "actions": []}"#);
+    assert!(m.starts_with("komi must be between -1000 and 1000"), "{m}");
+    let m = malformed(r#"{"rules": "korean", "actions": []}"#);
+    assert!(m.starts_with("unknown rules preset 'korean'"), "{m}");
+    let m = malformed(r#"{"rules": 9, "actions": []}"#);
+    assert!(m.contains("a rules object or a preset name"), "{m}");
+}
+
+#[test]
+fn a_point_off_the_board_is_an_illegal_action_naming_the_board() {
+    for (vertex, index) in [("Z99", 0), ("T20", 0), ("J10", 0)] {
+        let record = Record::from_json(&format!(
+            r#"{{"rules": {{"size": 9}}, "actions": [{{"place": "{vertex}"}}]}}"#
+        ))
+        .unwrap_or_else(|e| panic!("{vertex} is a well-formed point: {e}"));
+        let err = record.evaluate().unwrap_err();
+        assert_eq!(err.index(), Some(index));
+        assert_eq!(
+            err.to_string(),
+            format!("action 0 is illegal: {vertex} is off the 9 × 9 board")
+        );
+    }
+    let setup =
+        Record::from_json(r#"{"rules": {"size": 9}, "setup": {"black": ["K10"]}, "actions": []}"#)
+            .unwrap();
+    assert_eq!(
+        setup.evaluate().unwrap_err(),
+        ReplayError::SetupOffBoard(Point::new(9, 9), 9)
+    );
 }
 
 #[test]

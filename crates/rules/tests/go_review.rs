@@ -236,3 +236,53 @@ fn time_moves_are_refused_in_standard_go() {
         Err(ActionError::WrongVariant(_))
     ));
 }
+
+#[test]
+fn play_on_after_an_empty_board_double_pass_continues_with_black() {
+    // GTP has no end of game: a session goes on where the app would have finished.
+    let mut g = Game::new(Rules::chinese(9)).unwrap();
+    play(&mut g, &["pass", "pass"]);
+    assert_eq!(g.phase(), Phase::Finished);
+    g.play_on().unwrap();
+    assert_eq!(g.phase(), Phase::Playing);
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.result(), None);
+    assert_eq!(g.consecutive_passes(), 0);
+    play(&mut g, &["E5"]);
+    assert_eq!(g.board().get(pt("E5")), Some(Color::Black));
+}
+
+#[test]
+fn play_on_from_review_drops_the_marks_and_black_moves_next() {
+    let mut g = in_review(ReviewProtocol::Shared);
+    act(&mut g, Action::ToggleDead(pt("H6")));
+    g.play_on().unwrap();
+    assert_eq!(g.phase(), Phase::Playing);
+    assert!(g.review().is_none());
+    assert_eq!(g.to_move(), Color::Black, "Black follows White's pass");
+}
+
+#[test]
+fn play_on_is_refused_after_a_resignation_and_a_no_op_in_play() {
+    let mut g = Game::new(Rules::chinese(9)).unwrap();
+    g.play_on().unwrap();
+    assert_eq!(g.phase(), Phase::Playing);
+    act(&mut g, Action::Resign(Color::White));
+    assert_eq!(g.play_on(), Err(ActionError::GameOver));
+}
+
+#[test]
+fn a_record_that_plays_on_replays_only_with_replay_go_playing_on_and_writes_its_moves() {
+    let mut record = tengen_rules::Record::new(Rules::chinese(9));
+    record.actions = vec![
+        Action::pass(),
+        Action::pass(),
+        Action::Resume {},
+        Action::place(pt("E5")),
+    ];
+    assert!(record.replay_go().is_err(), "the app's games end there");
+    let g = record.replay_go_playing_on().unwrap();
+    assert_eq!(g.board().get(pt("E5")), Some(Color::Black));
+    let sgf = tengen_rules::sgf::to_sgf(&record);
+    assert!(sgf.contains(";B[];W[];B[ee])"), "{sgf}");
+}

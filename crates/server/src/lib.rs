@@ -6,9 +6,11 @@
 
 pub mod assets;
 pub mod computer;
+pub mod connections;
 pub mod http;
 pub mod store;
 pub mod tables;
+pub mod work;
 
 use axum::extract::{DefaultBodyLimit, OriginalUri};
 use axum::http::StatusCode;
@@ -36,6 +38,8 @@ pub struct AppState {
     pub tables: Option<Tables>,
     /// Table creation per client address.
     pub table_creation: PerAddress,
+    /// Rules work on long records (replays, views, SGF), off the async threads.
+    pub rules_work: work::WorkPool,
 }
 
 /// Tables a client address may create per minute, on average and in a burst.
@@ -49,6 +53,7 @@ impl AppState {
             computer: Arc::new(computer),
             tables: None,
             table_creation: PerAddress::per_minute(TABLES_PER_MINUTE, TABLES_BURST),
+            rules_work: work::WorkPool::for_this_machine(),
         }
     }
 
@@ -68,6 +73,7 @@ impl AppState {
                 tables_per_minute,
                 tables_per_minute.max(TABLES_BURST),
             ),
+            rules_work: work::WorkPool::for_this_machine(),
         }
     }
 }
@@ -98,6 +104,8 @@ pub struct ServeOptions {
     pub database: Option<String>,
     /// Tables one address may create per minute.
     pub tables_per_minute: f64,
+    /// Timeouts and the connection cap.
+    pub limits: connections::ConnectionLimits,
 }
 
 /// The application with default state.
@@ -176,6 +184,7 @@ pub async fn serve(addr: SocketAddr, database: Option<String>) -> Result<(), Ser
         addr,
         database,
         tables_per_minute: TABLES_PER_MINUTE,
+        limits: connections::ConnectionLimits::default(),
     })
     .await
 }
@@ -204,12 +213,7 @@ pub async fn serve_with(options: ServeOptions) -> Result<(), ServeError> {
     }
     let listener = tokio::net::TcpListener::bind(options.addr).await?;
     tracing::info!("Tengen is ready at http://{}", listener.local_addr()?);
-    axum::serve(
-        listener,
-        app_with(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    connections::serve(listener, app_with(state), options.limits, shutdown_signal()).await?;
     tracing::info!("Tengen stopped");
     Ok(())
 }

@@ -39,7 +39,8 @@ pub fn try_to_sgf(record: &Record) -> Result<String, SgfWriteError> {
 ///
 /// Placements and passes become `B`/`W` nodes (passes as `[]`); resignation and score-review
 /// actions are not moves: they are left out, and a finished game's result is written as `RE`
-/// (`B+3.5`, `W+R`, `0`). Comments stay on the node after the same moves. For a record that does
+/// (`B+3.5`, `W+R`, `0`). A `resume` after two passes that finished the game (a GTP session's
+/// record, see [`Record::replay_go_playing_on`]) continues it. Comments stay on the node after the same moves. For a record that does
 /// not replay, the moves are written up to the illegal one (none when the start position itself
 /// is unusable), and TimeGo records get no moves. Use [`try_to_sgf`] to refuse such records.
 pub fn to_sgf(record: &Record) -> String {
@@ -112,7 +113,7 @@ fn colored_moves(record: &Record) -> Moves {
     for action in &record.actions {
         let Some(g) = game.as_mut() else { break };
         let color = g.to_move();
-        if g.apply(action).is_err() {
+        if g.apply_playing_on(action).is_err() {
             break;
         }
         match action {

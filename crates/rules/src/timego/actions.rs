@@ -40,7 +40,7 @@ impl TimeGame {
         self.require_playing()?;
         let color = self.to_move;
         let probe = self.board.probe(p, color).map_err(|e| match e {
-            PlaceError::OffBoard => TimeError::OffBoard(p),
+            PlaceError::OffBoard => TimeError::OffBoard(p, self.board.size()),
             PlaceError::Occupied => TimeError::Occupied(p),
             PlaceError::Suicide => TimeError::Suicide(p),
         })?;
@@ -90,7 +90,7 @@ impl TimeGame {
     pub(crate) fn check_time_target(&self, stone: Point, to: usize) -> Result<usize, TimeError> {
         self.require_playing()?;
         if !self.board.contains(stone) {
-            return Err(TimeError::OffBoard(stone));
+            return Err(TimeError::OffBoard(stone, self.board.size()));
         }
         let color = self.board.get(stone).ok_or(TimeError::NoStone(stone))?;
         if color != self.to_move {

@@ -13,9 +13,9 @@ pub enum TimeError {
     /// The action was sent for the color that is not to move.
     #[error("it is not {0}'s turn")]
     NotYourTurn(Color),
-    /// The point is not on this board.
-    #[error("{0} is off the board")]
-    OffBoard(Point),
+    /// The point is not on this board (of this size).
+    #[error("{0} is off the {1} × {1} board")]
+    OffBoard(Point, u8),
     /// Place: a stone is already there.
     #[error("{0} is occupied")]
     Occupied(Point),
@@ -78,7 +78,7 @@ impl TimeError {
         match self {
             TimeError::GameOver => "game_over",
             TimeError::NotYourTurn(_) => "not_your_turn",
-            TimeError::OffBoard(_) => "off_board",
+            TimeError::OffBoard(..) => "off_board",
             TimeError::Occupied(_) => "occupied",
             TimeError::Suicide(_) => "suicide",
             TimeError::RepeatedPosition(_) => "superko",
@@ -102,7 +102,7 @@ impl TimeError {
         match self {
             TimeError::GameOver => "the game is over",
             TimeError::NotYourTurn(_) => "it is not your turn",
-            TimeError::OffBoard(_) => "that point is off the board",
+            TimeError::OffBoard(..) => "that point is off the board",
             TimeError::Occupied(_) => "that point is occupied",
             TimeError::Suicide(_) => "suicide: the stone's group would have no liberties",
             TimeError::RepeatedPosition(_) => "that placement would repeat an earlier position",
@@ -132,7 +132,7 @@ impl From<TimeError> for crate::game::ActionError {
         use crate::game::{ActionError, PlayError};
         match e {
             TimeError::GameOver => ActionError::GameOver,
-            TimeError::OffBoard(p) => ActionError::Play(PlayError::OffBoard(p)),
+            TimeError::OffBoard(p, size) => ActionError::Play(PlayError::OffBoard(p, size)),
             TimeError::Occupied(p) => ActionError::Play(PlayError::Occupied(p)),
             TimeError::Suicide(p) => ActionError::Play(PlayError::Suicide(p)),
             TimeError::RepeatedPosition(p) => ActionError::Play(PlayError::Superko(p)),

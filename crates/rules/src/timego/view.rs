@@ -1,7 +1,6 @@
 //! The TimeGo part of the game view, and the whole [`GameView`] of a [`TimeGame`].
 
 use super::state::TimeGame;
-use super::targets::StoneTargets;
 use super::turn::{Cancelled, Turn, TurnKind};
 use crate::color::Color;
 use crate::game::Phase;
@@ -40,8 +39,11 @@ pub struct TimeGoView {
     pub last_cancelled: Vec<Cancelled>,
     /// How many (order, boundary) combinations have been reached, the start included.
     pub reached: usize,
-    /// Every legal time move of the side to move: per stone, its targets with previews.
-    pub time_moves: Vec<StoneTargets>,
+    /// The side to move's stones whose placement is unlocked and may travel (not the first
+    /// unlocked one), by index. Their targets, with previews of what each would cancel, come
+    /// one stone at a time from `TimeGame::legal_targets` (`POST /api/timego/targets`): a view
+    /// carries only what the board needs, so its size and cost grow linearly with the game.
+    pub movable: Vec<Point>,
 }
 
 impl TimeGame {
@@ -66,11 +68,11 @@ impl TimeGame {
             turns: self.turns.clone(),
             last_cancelled: self.last_cancelled().to_vec(),
             reached: self.reached_count(),
-            time_moves: if playing {
-                self.legal_time_moves()
-            } else {
-                Vec::new()
-            },
+            movable: self
+                .movable_stones()
+                .into_iter()
+                .map(|(point, _)| point)
+                .collect(),
         }
     }
 

@@ -6,6 +6,7 @@ pub mod genmove_stream;
 use crate::computer::{ownership_rows, LEVELS};
 use crate::http::body::{JsonBody, TextBody};
 use crate::http::error::ApiError;
+use crate::http::limits::{check_record, check_room, cost, rules_work, JsonAnswer};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -66,14 +67,20 @@ pub struct EstimateResponse {
     pub score: f64,
 }
 
-/// Replays a standard Go record (TimeGo records are refused with a clear message).
-fn replay_go(record: &Record) -> Result<Game, ApiError> {
+/// Replays a standard Go record (TimeGo records are refused with a clear message), on the
+/// bounded pool when it is long.
+async fn replay_go(state: &AppState, record: &Record) -> Result<Game, ApiError> {
     if record.rules.variant != Variant::Go {
         return Err(ApiError::Malformed(
             "this endpoint handles standard Go records only".into(),
         ));
     }
-    Ok(record.replay_go()?)
+    check_record(record)?;
+    let owned = record.clone();
+    rules_work(&state.rules_work, cost(record), move || {
+        Ok(owned.replay_go()?)
+    })
+    .await
 }
 
 /// The view of `game`, with the review suggestion filled in when the score is being reviewed.
@@ -88,11 +95,18 @@ async fn view_with_suggestion(state: &AppState, game: &Game) -> GameView {
     view
 }
 
-/// The view of any record.
+/// The view of any record (long records are replayed on the bounded pool).
 async fn view_of(state: &AppState, record: &Record) -> Result<GameView, ApiError> {
+    check_record(record)?;
     match record.rules.variant {
-        Variant::Go => Ok(view_with_suggestion(state, &record.replay_go()?).await),
-        _ => Ok(record.evaluate()?),
+        Variant::Go => Ok(view_with_suggestion(state, &replay_go(state, record).await?).await),
+        _ => {
+            let owned = record.clone();
+            rules_work(&state.rules_work, cost(record), move || {
+                Ok(owned.evaluate()?)
+            })
+            .await
+        }
     }
 }
 
@@ -100,8 +114,8 @@ async fn view_of(state: &AppState, record: &Record) -> Result<GameView, ApiError
 pub async fn evaluate(
     State(state): State<Arc<AppState>>,
     JsonBody(record): JsonBody<Record>,
-) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(view_of(&state, &record).await?))
+) -> Result<JsonAnswer, ApiError> {
+    JsonAnswer::new(&view_of(&state, &record).await?)
 }
 
 /// `POST /api/apply`: `{record, action}` → `{record, view}`; an illegal action is a 422 with
@@ -109,13 +123,17 @@ pub async fn evaluate(
 pub async fn apply(
     State(state): State<Arc<AppState>>,
     JsonBody(ApplyRequest { mut record, action }): JsonBody<ApplyRequest>,
-) -> Result<Json<RecordView>, ApiError> {
+) -> Result<JsonAnswer, ApiError> {
+    check_room(&record)?;
     if record.rules.variant != Variant::Go {
-        record.apply(action)?;
-        let view = record.evaluate()?;
-        return Ok(Json(RecordView { record, view }));
+        let work_cost = cost(&record);
+        return rules_work(&state.rules_work, work_cost, move || {
+            let view = record.apply(action)?;
+            JsonAnswer::new(&RecordView { record, view })
+        })
+        .await;
     }
-    let mut game = record.replay_go()?;
+    let mut game = replay_go(&state, &record).await?;
     let index = record.actions.len();
     game.apply(&action).map_err(|error| ApiError::Illegal {
         message: format!("action {index} is illegal: {error}"),
@@ -123,12 +141,20 @@ pub async fn apply(
     })?;
     record.actions.push(action);
     let view = view_with_suggestion(&state, &game).await;
-    Ok(Json(RecordView { record, view }))
+    JsonAnswer::new(&RecordView { record, view })
 }
 
 /// `POST /api/sgf/export`: a record → SGF text.
-pub async fn sgf_export(JsonBody(record): JsonBody<Record>) -> Result<impl IntoResponse, ApiError> {
-    let text = crate::http::sgf::export(&record)?;
+pub async fn sgf_export(
+    State(state): State<Arc<AppState>>,
+    JsonBody(record): JsonBody<Record>,
+) -> Result<impl IntoResponse, ApiError> {
+    check_record(&record)?;
+    let work_cost = cost(&record);
+    let text = rules_work(&state.rules_work, work_cost, move || {
+        crate::http::sgf::export(&record)
+    })
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8"),
@@ -145,10 +171,14 @@ pub async fn sgf_export(JsonBody(record): JsonBody<Record>) -> Result<impl IntoR
 pub async fn sgf_import(
     State(state): State<Arc<AppState>>,
     TextBody(text): TextBody,
-) -> Result<Json<RecordView>, ApiError> {
-    let record = crate::http::sgf::import(&text)?;
+) -> Result<JsonAnswer, ApiError> {
+    // Reading replays every move: a long text is read on the pool (one unit per 16 bytes).
+    let record = rules_work(&state.rules_work, text.len() / 16, move || {
+        crate::http::sgf::import(&text)
+    })
+    .await?;
     let view = view_of(&state, &record).await?;
-    Ok(Json(RecordView { record, view }))
+    JsonAnswer::new(&RecordView { record, view })
 }
 
 /// `POST /api/genmove`: the computer plays the side to move. With `Accept: application/x-ndjson`
@@ -158,7 +188,7 @@ pub async fn genmove(
     headers: HeaderMap,
     JsonBody(GenmoveRequest { record, level }): JsonBody<GenmoveRequest>,
 ) -> Result<Response, ApiError> {
-    let game = genmove_game(&record, level)?;
+    let game = genmove_game(&state, &record, level).await?;
     if genmove_stream::wanted(&headers) {
         // A full queue is still a plain 503: the stream starts only with a place in the pool.
         let ticket = state.computer.reserve()?;
@@ -166,11 +196,11 @@ pub async fn genmove(
     }
     let thought = state.computer.genmove(&record, game.clone(), level).await?;
     let answer = genmove_answer(&state, record, game, thought.action).await?;
-    Ok(Json(answer).into_response())
+    Ok(JsonAnswer::new(&answer)?.into_response())
 }
 
 /// Checks a genmove request (level in range, a standard Go record in play) and replays it.
-fn genmove_game(record: &Record, level: u8) -> Result<Game, ApiError> {
+async fn genmove_game(state: &AppState, record: &Record, level: u8) -> Result<Game, ApiError> {
     if !LEVELS.contains(&level) {
         return Err(ApiError::Malformed(format!(
             "level {level} is out of range: choose {} to {}",
@@ -178,7 +208,7 @@ fn genmove_game(record: &Record, level: u8) -> Result<Game, ApiError> {
             LEVELS.end()
         )));
     }
-    let game = replay_go(record)?;
+    let game = replay_go(state, record).await?;
     match game.phase() {
         Phase::Playing => Ok(game),
         Phase::ScoreReview => Err(ApiError::Illegal {
@@ -215,7 +245,7 @@ pub async fn estimate(
     State(state): State<Arc<AppState>>,
     JsonBody(record): JsonBody<Record>,
 ) -> Result<Json<EstimateResponse>, ApiError> {
-    let game = replay_go(&record)?;
+    let game = replay_go(&state, &record).await?;
     let size = game.board().size();
     let estimate = state.computer.estimate(game).await?;
     Ok(Json(EstimateResponse {

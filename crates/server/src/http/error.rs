@@ -1,4 +1,8 @@
-//! API errors: every failure becomes `{"error": message, "index": n}` with a 4xx/5xx status.
+//! API errors: every failure becomes `{"error": message, "index": n}` with a 4xx/5xx status,
+//! one status per kind of error (docs/API.md): 400 a body that does not read (malformed JSON, a
+//! wrong shape, a bad value), 413 anything over a size limit (body, record, answer), 415 a JSON
+//! endpoint sent something else, 422 an illegal action (off-board points included), 503 the
+//! server or the computer too busy or too slow for now.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -19,6 +23,15 @@ pub enum ApiError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// A record (or the answer it would need) is over a limit of docs/API.md: 413.
+    #[error("{0}")]
+    OverLimit(String),
+    /// A JSON endpoint got a body of another content type: 415.
+    #[error("this endpoint takes JSON: send the body with Content-Type: application/json")]
+    NotJson,
+    /// The server's work pool is full, or the request ran past its deadline: 503.
+    #[error("{0}")]
+    Overloaded(String),
     /// An action of the record (or the new action) is illegal: 422.
     #[error("{message}")]
     Illegal {
@@ -49,7 +62,9 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
-            ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooLarge { .. } | ApiError::OverLimit(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Overloaded(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Illegal { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -76,6 +91,13 @@ impl From<ReplayError> for ApiError {
                 index: Some(index),
             },
             ReplayError::Malformed(m) => ApiError::Malformed(m),
+            // A setup stone off the board is an off-board point like any other: 422.
+            e @ (ReplayError::SetupOffBoard(..) | ReplayError::SetupRepeated(_)) => {
+                ApiError::Illegal {
+                    message: e.to_string(),
+                    index: None,
+                }
+            }
             other => ApiError::Malformed(other.to_string()),
         }
     }

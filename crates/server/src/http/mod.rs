@@ -4,6 +4,7 @@
 pub mod api;
 pub mod body;
 pub mod error;
+pub mod limits;
 pub mod sgf;
 pub mod timego;
 

@@ -9,8 +9,11 @@
 
 use crate::http::body::JsonBody;
 use crate::http::error::ApiError;
-use axum::Json;
+use crate::http::limits::{check_record, cost, rules_work, JsonAnswer, MAX_PREVIEW_CANCELS};
+use crate::AppState;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use tengen_rules::timego::{replay_record, TargetPreview};
 use tengen_rules::{Color, Point, Record, TimeError, TimeGame, Variant};
 
@@ -55,7 +58,7 @@ fn movable_index(game: &TimeGame, stone: Point) -> Result<usize, ApiError> {
         return Err(illegal(TimeError::GameOver));
     }
     if !game.board().contains(stone) {
-        return Err(illegal(TimeError::OffBoard(stone)));
+        return Err(illegal(TimeError::OffBoard(stone, game.board().size())));
     }
     match game.board().get(stone) {
         None => return Err(illegal(TimeError::NoStone(stone))),
@@ -96,6 +99,13 @@ pub fn targets(record: &Record, stone: &str) -> Result<TargetsResponse, ApiError
     let index = movable_index(&game, point)?;
     let boundary = game.boundary();
     let targets = game.legal_targets(point);
+    let cancels: usize = targets.iter().map(|t| t.cancels.len()).sum();
+    if cancels > MAX_PREVIEW_CANCELS {
+        return Err(ApiError::OverLimit(format!(
+            "the previews of {point} would list {cancels} cancelled placements, more than \
+             {MAX_PREVIEW_CANCELS}"
+        )));
+    }
     let note = targets.is_empty().then(|| no_target_note(index, boundary));
     Ok(TargetsResponse {
         stone: point,
@@ -107,10 +117,17 @@ pub fn targets(record: &Record, stone: &str) -> Result<TargetsResponse, ApiError
     })
 }
 
-/// `POST /api/timego/targets`: `{record, stone}` → the stone's legal targets with previews.
+/// `POST /api/timego/targets`: `{record, stone}` → the stone's legal targets with previews
+/// (long records on the bounded pool; the answer bounded by [`MAX_PREVIEW_CANCELS`]).
 pub async fn targets_handler(
+    State(state): State<Arc<AppState>>,
     JsonBody(TargetsRequest { record, stone }): JsonBody<TargetsRequest>,
-) -> Result<Json<TargetsResponse>, ApiError> {
-    // Previews of a long 19x19 order take a millisecond at most: no blocking pool needed.
-    Ok(Json(targets(&record, &stone)?))
+) -> Result<JsonAnswer, ApiError> {
+    check_record(&record)?;
+    // The previews cost about one more replay: twice the record's cost.
+    let work_cost = cost(&record) * 2;
+    rules_work(&state.rules_work, work_cost, move || {
+        JsonAnswer::new(&targets(&record, &stone)?)
+    })
+    .await
 }
