@@ -4,7 +4,7 @@
 pub mod genmove_stream;
 
 use crate::computer::{ownership_rows, LEVELS};
-use crate::http::body::{JsonBody, TextBody};
+use crate::http::body::{BytesBody, JsonBody};
 use crate::http::error::ApiError;
 use crate::AppState;
 use axum::extract::State;
@@ -141,12 +141,12 @@ pub async fn sgf_export(JsonBody(record): JsonBody<Record>) -> Result<impl IntoR
     ))
 }
 
-/// `POST /api/sgf/import`: SGF text → `{record, view}`.
+/// `POST /api/sgf/import`: an SGF file (any character set its `CA` names) → `{record, view}`.
 pub async fn sgf_import(
     State(state): State<Arc<AppState>>,
-    TextBody(text): TextBody,
+    BytesBody(bytes): BytesBody,
 ) -> Result<Json<RecordView>, ApiError> {
-    let record = crate::http::sgf::import(&text)?;
+    let record = crate::http::sgf::import(&bytes)?;
     let view = view_of(&state, &record).await?;
     Ok(Json(RecordView { record, view }))
 }
