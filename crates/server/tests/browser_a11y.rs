@@ -208,9 +208,14 @@ async fn the_mode_table_scrolls_by_keyboard_on_a_phone_and_the_score_table_names
     s.wait_for("document.querySelector('.table-wrap').scrollLeft > 0")
         .await;
     let heads = s
-        .js("return [...document.querySelectorAll('table.score thead th')] \
-             .map((th) => th.textContent.trim());")
+        .js(
+            "return [...document.querySelectorAll('table.score thead th')] \
+             .map((th) => th.textContent.trim());",
+        )
         .await;
-    assert_eq!(heads, json!(["Color", "Stones", "Territory", "Komi", "Total"]));
+    assert_eq!(
+        heads,
+        json!(["Color", "Stones", "Territory", "Komi", "Total"])
+    );
     s.close().await;
 }

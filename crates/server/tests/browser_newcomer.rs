@@ -60,7 +60,10 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
         label(&s, "B5").await,
         "B5, white stone, dead, Black territory"
     );
-    assert_eq!(label(&s, "H5").await, "H5, black stone, dead, White territory");
+    assert_eq!(
+        label(&s, "H5").await,
+        "H5, black stone, dead, White territory"
+    );
     assert_eq!(label(&s, "E5").await, "E5, empty");
     let result = s.text("#result").await;
     assert_eq!(
@@ -108,7 +111,10 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
     };
     let (tb, tw) = (marks("TB"), marks("TW"));
     assert_eq!((tb.len(), tw.len()), (27, 27), "{sgf}");
-    assert!(tb.contains(&"be".into()) && tw.contains(&"he".into()), "{sgf}");
+    assert!(
+        tb.contains(&"be".into()) && tw.contains(&"he".into()),
+        "{sgf}"
+    );
 
     // Opened again from that file, the game comes back finished with the same board.
     s.js(&format!(
@@ -127,12 +133,14 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
 
 /// The boxes of the board and of the review bar's parts, and the window's height.
 async fn review_geometry(s: &Session) -> Value {
-    s.js("const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); \
+    s.js(
+        "const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); \
             return { top: b.top, bottom: b.bottom, height: b.height }; }; \
           return { vh: window.innerHeight, vw: window.innerWidth, board: r('board'), \
                    bar: r('review-bar'), \
-                   parts: ['review-totals', 'confirm-state', 'confirm', 'resume'].map(r) };")
-        .await
+                   parts: ['review-totals', 'confirm-state', 'confirm', 'resume'].map(r) };",
+    )
+    .await
 }
 
 /// The board and every part of the review bar are on screen together, the bar right under
@@ -183,7 +191,8 @@ async fn review_on_a_phone_keeps_the_totals_and_confirm_on_screen_with_the_board
             s.text("#review-totals").await,
             "Black 36 · White 43.5 (komi included). White leads by 7.5."
         );
-        s.screenshot(&format!("review-phone-{width}x{height}")).await;
+        s.screenshot(&format!("review-phone-{width}x{height}"))
+            .await;
         // Black confirms; then a tap on the board restores B5, which clears the confirmation:
         // the bar under the board says so, and the new totals are there.
         s.act("#confirm").await;
@@ -243,10 +252,8 @@ async fn home_says_a_finished_round_is_finished_and_the_size_menu_does_not_ask()
         .await;
     // Choosing another size replaces the finished round without a question.
     s.click("input[name='home-size'][value='13']").await;
-    s.wait_for(
-        "JSON.parse(localStorage.getItem('tengen.round.local')).record.rules.size === 13",
-    )
-    .await;
+    s.wait_for("JSON.parse(localStorage.getItem('tengen.round.local')).record.rules.size === 13")
+        .await;
     assert_eq!(
         s.js("return document.getElementById('confirm-dialog').open;")
             .await,
@@ -285,17 +292,21 @@ async fn show_whole_board_sits_under_a_zoomed_board_clear_of_its_labels() {
     s.open("#/local").await;
     s.ready().await;
     // A trackpad pinch (ctrl + wheel) enlarges the board.
-    s.js("const b = document.getElementById('board'); const r = b.getBoundingClientRect(); \
+    s.js(
+        "const b = document.getElementById('board'); const r = b.getBoundingClientRect(); \
           b.dispatchEvent(new WheelEvent('wheel', { ctrlKey: true, deltaY: -300, bubbles: true, \
             cancelable: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 })); \
-          return true;")
-        .await;
+          return true;",
+    )
+    .await;
     s.wait_for("!document.getElementById('zoom-reset').hidden")
         .await;
     let boxes = s
-        .js("const z = document.getElementById('zoom-reset').getBoundingClientRect(); \
+        .js(
+            "const z = document.getElementById('zoom-reset').getBoundingClientRect(); \
              const b = document.getElementById('board').getBoundingClientRect(); \
-             return [z.top, b.bottom];")
+             return [z.top, b.bottom];",
+        )
         .await;
     assert!(
         boxes[0].as_f64().unwrap() >= boxes[1].as_f64().unwrap(),
@@ -365,7 +376,8 @@ async fn learn_timego_says_what_really_happened() {
     // Exercise 4: A2 before A1 cancels A1 (and says so); A2 after A1 captures it.
     let cancelled = exercise_four_to(&s, 0).await;
     assert!(
-        cancelled.contains("it was not captured but cancelled") && !cancelled.contains("A2 captured A1"),
+        cancelled.contains("it was not captured but cancelled")
+            && !cancelled.contains("A2 captured A1"),
         "{cancelled}"
     );
     let captured = exercise_four_to(&s, 3).await;

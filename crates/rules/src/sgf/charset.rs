@@ -139,11 +139,9 @@ mod tests {
 
     #[test]
     fn ca_after_other_properties_and_escapes_is_found() {
-        let bytes = b"(;GM[1]C[a \\] b CA[UTF-8]]  CA [GB2312]PB[\xC0\xEE])";
-        assert_eq!(
-            decode(bytes).unwrap(),
-            "(;GM[1]C[a \\] b CA[UTF-8]]  CA [GB2312]PB[李])"
-        );
+        let bytes = b"(;GM[1]C[a \\] b CA[UTF-8\\]]  CA [GB2312]PB[\xC0\xEE])";
+        let text = decode(bytes).unwrap();
+        assert_eq!(text, "(;GM[1]C[a \\] b CA[UTF-8\\]]  CA [GB2312]PB[李])");
     }
 
     #[test]
