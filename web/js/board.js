@@ -301,6 +301,13 @@ export class Board {
     }
     for (const t of this.colLabels) t.setAttribute('y', zoomed ? y + font * 0.75 : 0.36);
     for (const t of this.rowLabels) t.setAttribute('x', zoomed ? x + font * 0.9 : 0.36);
+    // Where the two strips cross, neither label is drawn over the other.
+    this.colLabels.forEach((t, col) => {
+      t.style.visibility = zoomed && 1 + col < x + band ? 'hidden' : '';
+    });
+    this.rowLabels.forEach((t, row) => {
+      t.style.visibility = zoomed && this.size - row < y + band ? 'hidden' : '';
+    });
   }
 
   isZoomed() {

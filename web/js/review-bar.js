@@ -26,17 +26,18 @@ export class ReviewBar {
     if (focused) focused.focus({ preventScroll: true });
   }
 
-  /** Shows or hides the bar; when it appears under the board, scrolls it into view. */
+  /**
+   * Shows or hides the bar. Under the board, a bar that appears or changes is scrolled into
+   * view (the least scroll that shows it; the board above it stays on screen on a phone).
+   */
   show(visible) {
-    const appearing = visible && this.bar.hidden;
     this.bar.hidden = !visible;
-    if (appearing && this.query.matches) {
-      // After the page has settled (a route may first scroll to its heading).
-      requestAnimationFrame(() => {
-        if (this.bar.hidden) return;
-        const r = this.bar.getBoundingClientRect();
-        if (r.bottom > window.innerHeight) this.bar.scrollIntoView({ block: 'nearest' });
-      });
-    }
+    if (!visible || !this.query.matches) return;
+    // After the page has settled (a route may first scroll to its heading).
+    requestAnimationFrame(() => {
+      if (this.bar.hidden) return;
+      const r = this.bar.getBoundingClientRect();
+      if (r.bottom > window.innerHeight) this.bar.scrollIntoView({ block: 'nearest' });
+    });
   }
 }

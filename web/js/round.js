@@ -6,7 +6,7 @@ import * as api from './api.js';
 import { Board } from './board.js';
 import { loadRound, saveRound, setAside, savePref } from './store.js';
 import { ask } from './dialog.js';
-import { colorName, illegalReason, resultText, finishedText, sizeText, num } from './text.js';
+import { colorName, illegalReason, resultText, finishedParts, sizeText, num } from './text.js';
 import { parsePoint, stoneAt } from './points.js';
 import { ReviewBar } from './review-bar.js';
 
@@ -561,7 +561,7 @@ export class Round {
       let state = review.confirmed.black
         ? `Black has confirmed. ${colorName(next)}’s confirmation is next.`
         : 'No confirmation yet. Black confirms first, then White.';
-      if (this.cleared) state = `The marks changed, so the confirmations were cleared. ${state}`;
+      if (this.cleared) state = 'The marks changed, so the confirmations were cleared: Black confirms first, then White.';
       if (cpuNext && !sameSet(review.dead, review.suggested_dead)) {
         const n = review.suggested_dead.length;
         state += ` The computer confirms only when the marks agree with its estimate (${n} dead ${n === 1 ? 'stone' : 'stones'}). Restore the marks, or choose Resume play to settle it on the board.`;
@@ -573,7 +573,14 @@ export class Round {
     const finished = v.phase === 'finished';
     $('result').hidden = !finished;
     if (finished) {
-      $('result').textContent = finishedText(v);
+      // The result in bold; what the board shows of the count in plain words after it.
+      const { head, note } = finishedParts(v);
+      const strong = document.createElement('strong');
+      strong.textContent = head;
+      const small = document.createElement('span');
+      small.className = 'result-note';
+      small.textContent = note ? ` ${note}` : '';
+      $('result').replaceChildren(strong, small);
     }
     this.renderControls();
     const preview = v.phase === 'playing' && this.isHumanTurn() ? v.to_move : null;
@@ -631,8 +638,8 @@ function confirmationsCleared(before, after) {
 function totalsText(s) {
   const b = s.black.total;
   const w = s.white.total;
-  const lead = b === w ? 'Equal.' : `${b > w ? 'Black' : 'White'} leads by ${num(Math.abs(b - w))}.`;
-  return `Black ${num(b)} · White ${num(w)} (komi included). ${lead}`;
+  const lead = b === w ? 'equal' : `${b > w ? 'Black' : 'White'} leads by ${num(Math.abs(b - w))}`;
+  return `Black ${num(b)} · White ${num(w)} · ${lead}`;
 }
 
 function describeComputer(action) {

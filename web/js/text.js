@@ -47,30 +47,32 @@ export function boardEmpty(view) {
 }
 
 /**
- * What a finished game's page says: the result, and what the board shows of the count. An
- * empty-board finish says what happened ("Both passed on an empty board: White wins by komi.").
+ * What a finished game's page says, as `{head, note}`: the result, and what the board shows of
+ * the count. An empty-board finish says what happened ("Both passed on an empty board: White
+ * wins by komi (7.5 points).").
  */
-export function finishedText(view) {
+export function finishedParts(view) {
   const result = resultText(view.result);
   const s = view.score;
   if (!s) {
     // A resignation, or a result recorded with an opened game that ended elsewhere.
-    return /^[BW]\+R$/.test(view.result) ? result
-      : `${result} This is the result recorded with the game; the board shows its last position.`;
+    return /^[BW]\+R$/.test(view.result) ? { head: result, note: '' }
+      : { head: result, note: 'This is the result recorded with the game; the board shows its last position.' };
   }
   if (boardEmpty(view)) {
     const komi = s.white.komi ?? view.rules.komi;
-    if (komi === 0) return 'Both passed on an empty board: a draw, as there is no komi.';
+    if (komi === 0) return { head: 'Both passed on an empty board: a draw, as there is no komi.', note: '' };
     const pts = Math.abs(komi);
-    return `Both passed on an empty board: ${komi > 0 ? 'White' : 'Black'} wins by komi (${num(pts)} ${pts === 1 ? 'point' : 'points'}).`;
+    const head = `Both passed on an empty board: ${komi > 0 ? 'White' : 'Black'} wins by komi (${num(pts)} ${pts === 1 ? 'point' : 'points'}).`;
+    return { head, note: '' };
   }
-  const parts = [result];
+  const note = [];
   const dead = (s.dead || []).length;
-  if (dead) parts.push(dead === 1 ? 'The stone agreed dead is faded.' : `The ${dead} stones agreed dead are faded.`);
-  parts.push(s.black.territory + s.white.territory > 0
+  if (dead) note.push(dead === 1 ? 'The stone agreed dead is faded.' : `The ${dead} stones agreed dead are faded.`);
+  note.push(s.black.territory + s.white.territory > 0
     ? 'Small squares mark every point counted as territory.'
     : 'No point was counted as territory.');
-  return parts.join(' ');
+  return { head: result, note: note.join(' ') };
 }
 
 /**

@@ -76,13 +76,29 @@ async fn axe_finds_no_violation_on_any_route_at_desktop_and_phone_widths_in_both
     let Some(s) = common::start().await else {
         return;
     };
+    // The check itself works: an image without a text alternative is reported.
+    s.open("#/").await;
+    s.find("#home-title").await;
+    s.js(
+        "const i = document.createElement('img'); i.id = 'no-alt'; i.src = '/favicon.svg'; \
+          document.getElementById('home').prepend(i); return true;",
+    )
+    .await;
+    let found = s.axe(&source).await;
+    assert!(
+        found.iter().any(|v| v.starts_with("image-alt")),
+        "axe-core reports a missing alt: {found:?}"
+    );
+    s.js("document.getElementById('no-alt').remove(); return true;")
+        .await;
+
     let mut failures = Vec::new();
     let mut runs = 0;
     for (name, how) in VIEWS {
         s.client.set_window_size(1280, 900).await.unwrap();
         reach(&s, how).await;
         for (width, height) in [(1280, 900), (390, 844)] {
-            s.client.set_window_size(width, height).await.unwrap();
+            s.set_viewport(width, height).await;
             for theme in ["light", "dark"] {
                 s.theme(theme).await;
                 runs += 1;

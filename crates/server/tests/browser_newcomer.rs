@@ -64,7 +64,7 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
         label(&s, "H5").await,
         "H5, black stone, dead, White territory"
     );
-    assert_eq!(label(&s, "E5").await, "E5, empty");
+    assert_eq!(label(&s, "E1").await, "E1, empty");
     let result = s.text("#result").await;
     assert_eq!(
         result,
@@ -74,7 +74,7 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
     assert_eq!(s.text("#sc-b-total").await, "36");
     assert_eq!(s.text("#sc-w-total").await, "43.5");
     s.screenshot("finished-9x9-desktop").await;
-    s.client.set_window_size(390, 844).await.unwrap();
+    s.set_viewport(390, 844).await;
     s.screenshot("finished-9x9-phone").await;
     s.client.set_window_size(1280, 900).await.unwrap();
 
@@ -102,7 +102,7 @@ async fn the_finished_board_shows_the_dead_stones_and_the_territory_that_were_co
     let marks = |ident: &str| {
         let start = sgf.find(&format!("{ident}[")).expect(ident) + ident.len();
         let rest = &sgf[start..];
-        let end = rest.find(|c| c != '[' && c != ']' && !c.is_ascii_lowercase());
+        let end = rest.find(|c: char| c != '[' && c != ']' && !c.is_ascii_lowercase());
         rest[..end.unwrap_or(rest.len())]
             .split(']')
             .filter(|v| !v.is_empty())
@@ -172,8 +172,8 @@ async fn review_on_a_phone_keeps_the_totals_and_confirm_on_screen_with_the_board
     let Some(s) = common::start().await else {
         return;
     };
-    for (width, height) in [(390, 844), (360, 640)] {
-        s.client.set_window_size(width, height).await.unwrap();
+    for (width, height) in [(390u32, 844u32), (360, 640)] {
+        s.set_viewport(width, height).await;
         open_saved_local(&s, &common::walls_record(false)).await;
         // The page brings the bar into view once it has laid out.
         s.wait_for(
@@ -183,13 +183,13 @@ async fn review_on_a_phone_keeps_the_totals_and_confirm_on_screen_with_the_board
         let g = review_geometry(&s).await;
         assert_eq!(
             (g["vw"].as_u64(), g["vh"].as_u64()),
-            (Some(width), Some(height)),
+            (Some(u64::from(width)), Some(u64::from(height))),
             "the window is the phone's size"
         );
         assert_together(&g, &format!("{width} × {height}, review opened"));
         assert_eq!(
             s.text("#review-totals").await,
-            "Black 36 · White 43.5 (komi included). White leads by 7.5."
+            "Black 36 · White 43.5 · White leads by 7.5"
         );
         s.screenshot(&format!("review-phone-{width}x{height}"))
             .await;
@@ -202,14 +202,19 @@ async fn review_on_a_phone_keeps_the_totals_and_confirm_on_screen_with_the_board
             .contains("Black has confirmed"));
         s.play("B5").await;
         let state = s.text("#confirm-state").await;
-        assert!(
-            state.starts_with("The marks changed, so the confirmations were cleared."),
-            "{state}"
+        assert_eq!(
+            state,
+            "The marks changed, so the confirmations were cleared: Black confirms first, then \
+             White."
         );
         assert_eq!(
             s.text("#review-totals").await,
-            "Black 9 · White 44.5 (komi included). White leads by 35.5."
+            "Black 9 · White 44.5 · White leads by 35.5"
         );
+        s.wait_for(
+            "document.getElementById('review-bar').getBoundingClientRect().bottom <= innerHeight + 1",
+        )
+        .await;
         assert_together(
             &review_geometry(&s).await,
             &format!("{width} × {height}, after a tap"),
@@ -328,6 +333,9 @@ async fn open_learn(s: &Session, which: &str) {
 /// Exercise 4's time move of A2 to index `to`; returns the feedback.
 async fn exercise_four_to(s: &Session, to: usize) -> String {
     open_learn(s, "4").await;
+    s.click("#learn-reset").await; // from its start, also after an earlier try
+    s.wait_for("window.__learn.ready() && !window.__learn.solved()")
+        .await;
     s.click("#learn-time").await;
     s.click("#learn-pt-A2").await;
     s.wait_for("window.__learn.ready()").await;

@@ -326,15 +326,21 @@ impl Session {
         }
         let script = "const done = arguments[arguments.length - 1]; \
             window.axe.run(document, { resultTypes: ['violations'] }) \
-              .then((r) => done(r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ` + \
-                 v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')))) \
-              .catch((e) => done(['axe failed: ' + e]));";
+              .then((r) => done({ passed: r.passes.length, violations: r.violations.map((v) => \
+                 `${v.id} (${v.impact}): ${v.help} — ` + \
+                 v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')) })) \
+              .catch((e) => done({ passed: 0, violations: ['axe failed: ' + e] }));";
         let value = self
             .client
             .execute_async(script, vec![])
             .await
             .unwrap_or_else(|e| panic!("axe run failed: {e}"));
-        value
+        // A run that checked nothing would find nothing: make sure rules really ran.
+        assert!(
+            value["passed"].as_u64().unwrap_or(0) > 10,
+            "axe-core checked too little: {value}"
+        );
+        value["violations"]
             .as_array()
             .map(|a| {
                 a.iter()
@@ -352,6 +358,24 @@ impl Session {
             "localStorage.setItem('tengen.round.{mode}', JSON.stringify({data})); return true;"
         ))
         .await;
+    }
+
+    /// Makes the page's viewport `width` × `height` CSS px (the window's size less the
+    /// browser's own frame), as on a phone of that screen.
+    pub async fn set_viewport(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        let inner = self
+            .js("return [window.innerWidth, window.innerHeight];")
+            .await;
+        let frame =
+            |i: usize, want: u32| want.saturating_sub(inner[i].as_u64().unwrap_or(0) as u32);
+        let (dw, dh) = (frame(0, width), frame(1, height));
+        if dw > 0 || dh > 0 {
+            self.client
+                .set_window_size(width + dw, height + dh)
+                .await
+                .unwrap();
+        }
     }
 
     /// Sets the theme the header button would ('light' | 'dark' | 'auto').
