@@ -24,6 +24,7 @@ export class ReviewBar {
     const focused = this.bar.contains(document.activeElement) ? document.activeElement : null;
     target.appendChild(this.bar);
     if (focused) focused.focus({ preventScroll: true });
+    if (!this.bar.hidden) this.reveal();
   }
 
   /**
@@ -32,10 +33,15 @@ export class ReviewBar {
    */
   show(visible) {
     this.bar.hidden = !visible;
-    if (!visible || !this.query.matches) return;
+    if (visible) this.reveal();
+  }
+
+  /** Under the board, scrolls the bar into view once the page has settled. */
+  reveal() {
+    if (!this.query.matches) return;
     // After the page has settled (a route may first scroll to its heading).
     requestAnimationFrame(() => {
-      if (this.bar.hidden) return;
+      if (this.bar.hidden || this.bar.parentElement !== this.slot) return;
       const r = this.bar.getBoundingClientRect();
       if (r.bottom > window.innerHeight) this.bar.scrollIntoView({ block: 'nearest' });
     });
