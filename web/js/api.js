@@ -14,15 +14,15 @@ export class ApiError extends Error {
 /** The media type of a streamed answer: one JSON object per line. */
 const NDJSON = 'application/x-ndjson';
 
-async function post(path, body, { asText = false, accept = null } = {}) {
+async function post(path, body, { asText = false, type = null, accept = null } = {}) {
   let response;
-  const headers = { 'Content-Type': asText ? 'text/plain' : 'application/json' };
+  const headers = { 'Content-Type': type || (asText ? 'text/plain' : 'application/json') };
   if (accept) headers.Accept = accept;
   try {
     response = await fetch('/api/' + path, {
       method: 'POST',
       headers,
-      body: asText ? body : JSON.stringify(body),
+      body: asText || type ? body : JSON.stringify(body),
     });
   } catch (e) {
     throw new ApiError('The server cannot be reached. Is Tengen still running?', 0);
@@ -130,9 +130,12 @@ export async function exportSgf(record) {
   return (await post('sgf/export', record)).text();
 }
 
-/** `{record, view}` read from SGF text (the main line of the first game). */
-export async function importSgf(text) {
-  return (await post('sgf/import', text, { asText: true })).json();
+/**
+ * `{record, view}` read from an SGF file (the main line of the first game): its bytes, which
+ * the server decodes in the character set the file names (`CA`), or text.
+ */
+export async function importSgf(file) {
+  return (await post('sgf/import', file, { type: 'application/x-go-sgf' })).json();
 }
 
 /** TimeGo: the legal time-move targets of `stone`, with what each would cancel. */

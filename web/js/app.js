@@ -6,6 +6,8 @@ import { loadRound, saveRound, loadPref, savePref } from './store.js';
 import { ask } from './dialog.js';
 import { sizeText } from './text.js';
 import { SgfOpener } from './sgf-open.js';
+import { savedRound, withPhase, roundLine } from './home-rounds.js';
+import { enterView } from './view-focus.js';
 
 const $ = (id) => document.getElementById(id);
 const SIZES = [9, 13, 19];
@@ -78,22 +80,12 @@ applyTheme(THEMES.includes(loadPref('theme', 'auto')) ? loadPref('theme', 'auto'
 
 // ---- home -------------------------------------------------------------------------------
 
-function savedSummary(mode) {
-  const saved = loadRound(mode);
-  if (saved.state !== 'ok') return null;
-  const r = saved.round.record;
-  return { size: r.rules.size, moves: playCount(r), record: r };
-}
-
-function renderHome() {
-  const local = savedSummary('local');
-  $('local-status').textContent = local && local.moves > 0
-    ? `Continue your round: ${sizeText(local.size)}, ${local.moves} ${local.moves === 1 ? 'move' : 'moves'} played.`
-    : 'Your first shared Go board. Player 1 takes Black and starts; Player 2 takes White and receives 7.5 komi.';
-  const cpu = savedSummary('computer');
-  $('computer-status').textContent = cpu && cpu.moves > 0
-    ? `Continue your round vs computer: ${sizeText(cpu.size)}, ${cpu.moves} ${cpu.moves === 1 ? 'move' : 'moves'} played.`
-    : 'Try Go vs computer to practise on your own.';
+async function renderHome() {
+  const [local, cpu] = await Promise.all([withPhase(savedRound('local')), withPhase(savedRound('computer'))]);
+  $('local-status').textContent = roundLine(local) ||
+    'Your first shared Go board. Player 1 takes Black and starts; Player 2 takes White and receives 7.5 komi.';
+  $('computer-status').textContent = roundLine(cpu, ' vs computer') ||
+    'Try Go vs computer to practise on your own.';
   const size = local ? local.size : sizePref();
   for (const input of document.querySelectorAll('input[name="home-size"]')) {
     input.checked = Number(input.value) === size;
@@ -103,8 +95,8 @@ function renderHome() {
 document.querySelectorAll('input[name="home-size"]').forEach((input) => {
   input.addEventListener('change', async () => {
     const size = Number(input.value);
-    const local = savedSummary('local');
-    if (local && local.size !== size && local.moves > 0) {
+    const local = await withPhase(savedRound('local'));
+    if (local && local.size !== size && local.moves > 0 && !local.finished) {
       const ok = await ask({
         title: `Change to ${sizeText(size)}?`,
         message: `Changing size replaces the board of your Same device round in progress (${sizeText(local.size)}).`,
@@ -145,8 +137,9 @@ function fillSetup() {
   form.level.value = cur.level;
   $('level-out').textContent = cur.level;
   form.komi.value = cur.komi;
-  const saved = savedSummary('computer');
+  const saved = savedRound('computer');
   $('setup-continue').hidden = !saved || saved.moves === 0;
+  $('setup-continue').textContent = saved && saved.finished ? 'Back to your finished round' : 'Continue your round';
 }
 
 $('setup-continue').addEventListener('click', () => {
@@ -166,7 +159,8 @@ form.addEventListener('submit', async (e) => {
     return;
   }
   const saved = loadRound('computer');
-  const finished = round.mode === 'computer' && round.view && round.view.phase === 'finished';
+  const finished = (round.mode === 'computer' && round.view && round.view.phase === 'finished') ||
+    Boolean((await withPhase(savedRound('computer')))?.finished);
   const confirmed = round.newRoundConfirmed;
   round.newRoundConfirmed = false;
   if (saved.state === 'ok' && playCount(saved.round.record) > 0 && !finished && !confirmed) {
@@ -215,8 +209,9 @@ async function route() {
   }
 }
 
-window.addEventListener('hashchange', route);
-route();
+// Moving to another view names it in the page title and takes the focus to its heading.
+window.addEventListener('hashchange', () => route().then(() => enterView(location.hash)));
+route().then(() => enterView(location.hash, { focus: false }));
 
 // A read-only hook for the browser tests and for debugging from the console.
 window.__tengen = {

@@ -10,6 +10,15 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Pointer travel (CSS px) after which a touch is a drag, not a tap. */
 const TAP_SLOP = 10;
 
+/**
+ * The stones counted as dead: the marks during review, the agreed ones once the game is
+ * finished (the final count names them), so the board shows exactly what was counted.
+ */
+export function deadStones(view) {
+  if (view.review) return new Set(view.review.dead);
+  return new Set((view.phase === 'finished' && view.score && view.score.dead) || []);
+}
+
 function el(tag, attrs, parent) {
   const node = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
@@ -26,6 +35,7 @@ export class Board {
     this.size = 0;
     this.view = null;
     this.overlay = {};
+    this.dead = new Set();
     this.focus = null;
     this.hover = null;
     this.pointers = new Map();
@@ -135,7 +145,8 @@ export class Board {
     this.view = view;
     this.overlay = overlay;
     const n = view.size;
-    const dead = new Set(view.review ? view.review.dead : []);
+    const dead = deadStones(view);
+    this.dead = dead;
     const last = view.last_move && view.last_move.point;
     const score = view.score;
     const showTerritory = view.phase !== 'playing' && score;
@@ -196,8 +207,9 @@ export class Board {
     const view = this.view;
     const stone = stoneAt(view, col, row);
     const parts = [name];
-    const dead = view.review && view.review.dead.includes(name);
-    if (stone) parts.push(`${stone} stone${dead ? ', marked dead' : ''}`);
+    const dead = this.dead.has(name);
+    const deadWord = view.phase === 'finished' ? ', dead' : ', marked dead';
+    if (stone) parts.push(`${stone} stone${dead ? deadWord : ''}`);
     else parts.push('empty');
     if (!stone && view.phase === 'playing' && view.illegal[name]) {
       parts.push(`illegal: ${view.illegal[name]}`);
@@ -289,6 +301,13 @@ export class Board {
     }
     for (const t of this.colLabels) t.setAttribute('y', zoomed ? y + font * 0.75 : 0.36);
     for (const t of this.rowLabels) t.setAttribute('x', zoomed ? x + font * 0.9 : 0.36);
+    // Where the two strips cross, neither label is drawn over the other.
+    this.colLabels.forEach((t, col) => {
+      t.style.visibility = zoomed && 1 + col < x + band ? 'hidden' : '';
+    });
+    this.rowLabels.forEach((t, row) => {
+      t.style.visibility = zoomed && this.size - row < y + band ? 'hidden' : '';
+    });
   }
 
   isZoomed() {

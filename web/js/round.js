@@ -6,17 +6,26 @@ import * as api from './api.js';
 import { Board } from './board.js';
 import { loadRound, saveRound, setAside, savePref } from './store.js';
 import { ask } from './dialog.js';
-import { colorName, illegalReason, resultText, sizeText, num } from './text.js';
+import { colorName, illegalReason, resultText, finishedParts, sizeText, num } from './text.js';
 import { parsePoint, stoneAt } from './points.js';
+import { ReviewBar } from './review-bar.js';
 
 const $ = (id) => document.getElementById(id);
 const MODE_NAMES = { local: 'Same device', computer: 'Vs computer' };
 
-/** A fresh record with the Same device rules. */
+/** Today's date as SGF's DT writes it (2026-05-04), in the player's time zone. */
+export function today() {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/** A fresh record with the Same device rules, dated today. */
 export function newRecord(size, komi = 7.5, players = { black: 'Player 1', white: 'Player 2' }) {
   return {
     rules: { variant: 'go', size, komi, ko: 'superko', scoring: 'area', review: 'shared' },
     players,
+    date: today(),
     actions: [],
   };
 }
@@ -88,7 +97,9 @@ export class Round {
     this.estimate = null;
     this.epoch = 0;
     this.firstPaint = false;
+    this.cleared = false; // the last change to the marks cleared a confirmation
     this.board = new Board($('board'), { onActivate: (p) => this.activate(p) });
+    this.reviewBar = new ReviewBar($('review-bar'), $('review'), $('review-slot'));
     $('pass').addEventListener('click', () => this.pass());
     $('undo').addEventListener('click', () => this.undo());
     $('resign').addEventListener('click', () => this.resign());
@@ -182,12 +193,17 @@ export class Round {
 
   // ---- state ----------------------------------------------------------------------------
 
-  /** Takes a new record and view, saves them, and redraws. */
-  commit(record, view, computer) {
+  /**
+   * Takes a new record and view, saves them, and redraws. `cleared`: this change to the marks
+   * cleared the confirmations given (the review bar says so).
+   */
+  commit(record, view, computer, cleared = false) {
+    this.cleared = cleared;
     this.record = record;
     this.view = view;
     if (computer !== undefined) this.computer = computer;
-    if (!saveRound(this.mode, { record, computer: this.computer })) {
+    const summary = { phase: view.phase, result: view.result || null, moves: view.move_number };
+    if (!saveRound(this.mode, { record, computer: this.computer, summary })) {
       this.message('This browser refused to save the round (storage is full or disabled).');
     }
     this.render();
@@ -226,7 +242,7 @@ export class Round {
       const res = await api.apply(this.record, action);
       const { record, view } = await this.withSuggestion(res.record, res.view, action);
       if (epoch !== this.epoch) return;
-      this.commit(record, view);
+      this.commit(record, view, undefined, confirmationsCleared(this.view, view));
       this.message('');
       ok = true;
       if (this.estimate) this.refreshEstimate();
@@ -282,7 +298,12 @@ export class Round {
 
   /** Undo: drops the last action (against the computer, back to your last move). */
   async undo() {
-    if (this.busy || !this.record || !this.record.actions.length) return;
+    if (this.busy || !this.record || !(this.record.actions.length || this.record.result)) return;
+    if (this.record.result) {
+      // An opened game that ended elsewhere: Undo first takes back its recorded ending.
+      const { result: _, ...record } = this.record;
+      return this.replaceBy(record);
+    }
     const actions = this.record.actions.slice();
     const human = this.humanColor();
     if (human) {
@@ -302,7 +323,12 @@ export class Round {
       // The suggestion pre-marked right after the second pass goes with that pass.
       if ('set_dead' in a && isPass(actions[actions.length - 1])) actions.pop();
     }
-    const record = { ...this.record, actions };
+    return this.replaceBy({ ...this.record, actions });
+  }
+
+  /** Undo's second half: evaluates the shortened record and makes it the round. */
+  async replaceBy(record) {
+    const human = this.humanColor();
     this.busy = true;
     const epoch = this.epoch;
     try {
@@ -366,7 +392,8 @@ export class Round {
 
   async download() {
     try {
-      const text = await api.exportSgf(this.record);
+      // Rounds saved before records were dated get today's date in the file.
+      const text = await api.exportSgf({ date: today(), ...this.record });
       const blob = new Blob([text], { type: 'application/x-go-sgf' });
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
@@ -483,7 +510,7 @@ export class Round {
     if (!v) return;
     const playing = v.phase === 'playing';
     $('pass').disabled = !(playing && this.isHumanTurn() && !this.thinking);
-    $('undo').disabled = !(this.record.actions.length > 0 && !this.thinking);
+    $('undo').disabled = !((this.record.actions.length > 0 || this.record.result) && !this.thinking);
     $('resign').disabled = v.phase === 'finished';
   }
 
@@ -524,7 +551,7 @@ export class Round {
     const scored = v.score && (v.phase === 'review' || v.phase === 'finished');
     $('review').hidden = !scored;
     if (scored) this.renderScore(v, human);
-    $('confirm').hidden = $('resume').hidden = v.phase !== 'review';
+    this.reviewBar.show(v.phase === 'review');
     $('review-help').hidden = v.phase !== 'review';
     if (review) {
       const next = review.next_confirm;
@@ -534,6 +561,7 @@ export class Round {
       let state = review.confirmed.black
         ? `Black has confirmed. ${colorName(next)}’s confirmation is next.`
         : 'No confirmation yet. Black confirms first, then White.';
+      if (this.cleared) state = 'The marks changed, so the confirmations were cleared: Black confirms first, then White.';
       if (cpuNext && !sameSet(review.dead, review.suggested_dead)) {
         const n = review.suggested_dead.length;
         state += ` The computer confirms only when the marks agree with its estimate (${n} dead ${n === 1 ? 'stone' : 'stones'}). Restore the marks, or choose Resume play to settle it on the board.`;
@@ -545,8 +573,14 @@ export class Round {
     const finished = v.phase === 'finished';
     $('result').hidden = !finished;
     if (finished) {
-      $('result').textContent = resultText(v.result) +
-        (v.score ? ' The final territory is shown on the board.' : '');
+      // The result in bold; what the board shows of the count in plain words after it.
+      const { head, note } = finishedParts(v);
+      const strong = document.createElement('strong');
+      strong.textContent = head;
+      const small = document.createElement('span');
+      small.className = 'result-note';
+      small.textContent = note ? ` ${note}` : '';
+      $('result').replaceChildren(strong, small);
     }
     this.renderControls();
     const preview = v.phase === 'playing' && this.isHumanTurn() ? v.to_move : null;
@@ -587,9 +621,25 @@ export class Round {
     $('sc-w-komi').textContent = num(s.white.komi ?? v.rules.komi);
     $('sc-w-total').textContent = num(s.white.total);
     $('review-title').textContent = v.phase === 'review' ? 'Score review' : 'Final score';
+    $('review-totals').textContent = totalsText(s);
     $('sc-prisoners').textContent =
       `Captured stones, for reference and not added again: Black took ${v.captures.black}, White took ${v.captures.white}.`;
   }
+}
+
+/** Whether a change during review cleared a confirmation that had been given. */
+function confirmationsCleared(before, after) {
+  const was = before && before.phase === 'review' && before.review.confirmed;
+  const now = after.phase === 'review' && after.review.confirmed;
+  return Boolean(was && now && (was.black || was.white) && !now.black && !now.white);
+}
+
+/** The totals in one line, for the bar under the board on a phone. */
+function totalsText(s) {
+  const b = s.black.total;
+  const w = s.white.total;
+  const lead = b === w ? 'equal' : `${b > w ? 'Black' : 'White'} leads by ${num(Math.abs(b - w))}`;
+  return `Black ${num(b)} · White ${num(w)} · ${lead}`;
 }
 
 function describeComputer(action) {

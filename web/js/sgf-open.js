@@ -22,7 +22,10 @@ function bytesText(n) {
   return `${Math.max(1, Math.round(n / 1024))} KB`;
 }
 
-/** The file's text, or an SgfOpenError when it is too large, empty or not an SGF file. */
+/**
+ * The file's bytes (the server decodes them in the character set the file names with `CA`), or
+ * an SgfOpenError when it is too large, empty or not an SGF file.
+ */
 export async function readSgfFile(file) {
   if (file.size > SGF_LIMIT) {
     throw new SgfOpenError(
@@ -30,16 +33,17 @@ export async function readSgfFile(file) {
     );
   }
   if (file.size === 0) throw new SgfOpenError('the file is empty');
-  let text;
+  let bytes;
   try {
-    text = await file.text(); // UTF-8; invalid bytes become U+FFFD, as `tengen replay` does
+    bytes = new Uint8Array(await file.arrayBuffer());
   } catch (_) {
     throw new SgfOpenError('this browser could not read the file');
   }
-  if (!/\(\s*;/.test(text)) {
+  // SGF syntax is ASCII in every character set, so a byte-for-byte reading finds "(;".
+  if (!/\(\s*;/.test(new TextDecoder('latin1').decode(bytes))) {
     throw new SgfOpenError('it is not an SGF file: no Go game record was found in it');
   }
-  return text;
+  return bytes;
 }
 
 /**
@@ -132,9 +136,9 @@ export class SgfOpener {
     this.opening = true;
     const epoch = round.epoch;
     try {
-      let text;
+      let bytes;
       try {
-        text = await readSgfFile(file);
+        bytes = await readSgfFile(file);
       } catch (e) {
         fail(e instanceof SgfOpenError ? e.message : 'this browser could not read the file');
         return;
@@ -143,7 +147,7 @@ export class SgfOpener {
       let imported;
       round.busy = true;
       try {
-        imported = await api.importSgf(text);
+        imported = await api.importSgf(bytes);
       } catch (e) {
         fail(importErrorText(e));
         return;

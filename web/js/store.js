@@ -36,7 +36,9 @@ export function savePref(name, value) {
 
 /**
  * The saved round of `mode`: `{state: 'none'}`, `{state: 'ok', round}` or
- * `{state: 'corrupt', raw, reason}`. A round is `{record, computer?}`.
+ * `{state: 'corrupt', raw, reason}`. A round is `{record, computer?, summary?}`; `summary`
+ * (`{phase, result, moves}` from the last view) lets the home page describe the round without
+ * asking the server; saves written before it existed have none.
  */
 export function loadRound(mode) {
   const raw = storage()?.getItem(roundKey(mode));
@@ -49,7 +51,9 @@ export function loadRound(mode) {
   }
   const reason = checkShape(data, mode);
   if (reason) return { state: 'corrupt', raw, reason };
-  return { state: 'ok', round: { record: data.record, computer: data.computer || null } };
+  const summary = data.summary && typeof data.summary === 'object' && typeof data.summary.phase === 'string'
+    ? data.summary : null;
+  return { state: 'ok', round: { record: data.record, computer: data.computer || null, summary } };
 }
 
 function checkShape(data, mode) {
@@ -73,6 +77,7 @@ export function saveRound(mode, round) {
   try {
     const data = { v: VERSION, savedAt: new Date().toISOString(), record: round.record };
     if (round.computer) data.computer = round.computer;
+    if (round.summary) data.summary = round.summary;
     storage().setItem(roundKey(mode), JSON.stringify(data));
     return true;
   } catch (_) {

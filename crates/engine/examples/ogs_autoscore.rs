@@ -1,4 +1,4 @@
-//! Dead-stone estimation on the 32 finished online positions of `shared/data/ogs-autoscore`:
+//! Dead-stone estimation on the 31 finished online positions of `shared/data/ogs-autoscore`:
 //! counts the files where every point agrees with `correct_ownership` (`*` ignored).
 //!
 //! `cargo run --release -p tengen-engine --example ogs_autoscore [DIR] [-v]`

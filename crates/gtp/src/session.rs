@@ -6,7 +6,7 @@ use crate::GtpOptions;
 use std::collections::{BTreeMap, BTreeSet};
 use tengen_engine::{Clock, Engine, EngineMove};
 use tengen_rules::score::seki_chains;
-use tengen_rules::sgf::{from_sgf, to_sgf};
+use tengen_rules::sgf::{from_sgf_bytes, to_sgf};
 use tengen_rules::{
     Action, ActionError, Board, Color, Game, Komi, Phase, Point, Record, ReviewProtocol, Rules,
     Variant,
@@ -364,8 +364,7 @@ impl Session {
     /// replayed under this session's ko rule and scoring.
     fn load_sgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
         let text = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
-        let loaded = from_sgf(&String::from_utf8_lossy(&text))
-            .map_err(|e| format!("cannot load file: {e}"))?;
+        let loaded = from_sgf_bytes(&text).map_err(|e| format!("cannot load file: {e}"))?;
         let rules = Rules {
             size: loaded.rules.size,
             komi: loaded.rules.komi,
@@ -383,7 +382,12 @@ impl Session {
                     }
                     plays += 1;
                 }
-                Action::Resign(_) => break,
+                // The end of the file's game (a resignation, a loss on time, or the count of its
+                // territory marks) is not loaded: the engine may play on from the position.
+                Action::Resign(_)
+                | Action::Timeout(_)
+                | Action::SetDead(_)
+                | Action::Confirm(_) => break,
                 _ => {}
             }
             record.actions.push(action);

@@ -317,14 +317,22 @@ impl Game {
     /// `color` ran out of time on the game clock; the other color wins. Allowed in play and in
     /// review.
     pub fn time_out(&mut self, color: Color) -> Result<(), ActionError> {
+        self.finish_recorded(GameResult::Time {
+            winner: color.opponent(),
+        })
+    }
+
+    /// Ends the game with a result decided outside the moves: a clock (see [`Game::time_out`]),
+    /// or one recorded elsewhere (SGF `RE`: on time, by forfeit, void, or a count whose dead
+    /// stones the record does not hold). The board stays as it is and there is no final count;
+    /// refused once the game is over.
+    pub fn finish_recorded(&mut self, result: GameResult) -> Result<(), ActionError> {
         if self.phase == Phase::Finished {
             return Err(ActionError::GameOver);
         }
         self.phase = Phase::Finished;
         self.review = None;
-        self.result = Some(GameResult::Time {
-            winner: color.opponent(),
-        });
+        self.result = Some(result);
         Ok(())
     }
 

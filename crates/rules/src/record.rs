@@ -7,6 +7,7 @@ use crate::color::Color;
 use crate::game::{ActionError, Game};
 use crate::point::Point;
 use crate::rules::{Rules, Variant};
+use crate::score::GameResult;
 use crate::view::GameView;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -67,6 +68,12 @@ pub struct Record {
     /// The date (SGF DT).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// The result of a game that ended outside its actions (SGF `RE` of a game played
+    /// elsewhere): on time, by forfeit, void, or a count whose dead stones the record does not
+    /// hold. The replay ends the game with it after the actions; standard Go only, and only
+    /// when the actions leave the game unfinished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
     /// Comments by position: key `n` is the comment after the first `n` actions (0: the root).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub comments: BTreeMap<usize, String>,
@@ -137,6 +144,7 @@ impl Record {
             players: Players::default(),
             setup: Setup::default(),
             date: None,
+            result: None,
             comments: BTreeMap::new(),
             actions: Vec::new(),
         }
@@ -172,12 +180,20 @@ impl Record {
         Ok(Game::with_setup(self.rules, board, to_move)?)
     }
 
-    /// Replays a standard Go record to its current state.
+    /// Replays a standard Go record to its current state (ended with the recorded result, if
+    /// the record holds one).
     pub fn replay_go(&self) -> Result<Game, ReplayError> {
         let mut game = self.start()?;
         for (index, action) in self.actions.iter().enumerate() {
             game.apply(action)
                 .map_err(|error| ReplayError::Illegal { index, error })?;
+        }
+        if let Some(result) = self.result {
+            game.finish_recorded(result).map_err(|_| {
+                ReplayError::Malformed(format!(
+                    "the record's result {result} cannot follow actions that already end the game"
+                ))
+            })?;
         }
         Ok(game)
     }

@@ -8,6 +8,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// How a game ended.
+///
+/// Tengen's own games end by a count, a draw, a resignation or (Online) a clock; the other
+/// outcomes come from records of games played elsewhere (SGF `RE`), kept as they were recorded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
     /// A counted win by `margin_halves / 2` points.
@@ -29,6 +32,20 @@ pub enum GameResult {
         /// The winner.
         winner: Color,
     },
+    /// The other color forfeited (SGF `B+F`).
+    Forfeit {
+        /// The winner.
+        winner: Color,
+    },
+    /// A win recorded without a margin or a reason (SGF `B+`).
+    Win {
+        /// The winner.
+        winner: Color,
+    },
+    /// No result: the game was suspended or annulled (SGF `Void`).
+    Void,
+    /// The game ended with a result nobody recorded (SGF `?`).
+    Unknown,
 }
 
 impl GameResult {
@@ -37,12 +54,14 @@ impl GameResult {
         match self {
             GameResult::Score { winner, .. }
             | GameResult::Resignation { winner }
-            | GameResult::Time { winner } => Some(winner),
-            GameResult::Draw => None,
+            | GameResult::Time { winner }
+            | GameResult::Forfeit { winner }
+            | GameResult::Win { winner } => Some(winner),
+            GameResult::Draw | GameResult::Void | GameResult::Unknown => None,
         }
     }
 
-    /// The SGF `RE` value (`B+3.5`, `W+R`, `0`).
+    /// The SGF `RE` value (`B+3.5`, `W+R`, `B+T`, `B+F`, `B+`, `0`, `Void`, `?`).
     pub fn to_sgf(self) -> String {
         match self {
             GameResult::Draw => "0".into(),
@@ -50,19 +69,36 @@ impl GameResult {
         }
     }
 
-    /// Reads `B+3.5`, `W+R`, `B+Resign`, `W+T`, `0`, `Draw`; None for anything else (`?`, `Void`...).
+    /// Reads an SGF `RE` value: `B+3.5`, `W+R` (or `W+Resign`), `B+T` (`Time`), `B+F`
+    /// (`Forfeit`), `B+`, `0` (or `Draw`, `Jigo`), `Void`, `?`; None for anything else.
     pub fn parse(s: &str) -> Option<GameResult> {
         let s = s.trim();
         if s == "0" || s.eq_ignore_ascii_case("draw") || s.eq_ignore_ascii_case("jigo") {
             return Some(GameResult::Draw);
         }
+        if s.eq_ignore_ascii_case("void") {
+            return Some(GameResult::Void);
+        }
+        if s == "?" {
+            return Some(GameResult::Unknown);
+        }
         let (w, rest) = s.split_once('+')?;
-        let winner = Color::parse(w)?;
-        if rest.eq_ignore_ascii_case("r") || rest.eq_ignore_ascii_case("resign") {
+        let winner = Color::parse(w.trim())?;
+        let rest = rest.trim();
+        let is = |short: &str, long: &str| {
+            rest.eq_ignore_ascii_case(short) || rest.eq_ignore_ascii_case(long)
+        };
+        if is("r", "resign") {
             return Some(GameResult::Resignation { winner });
         }
-        if rest.eq_ignore_ascii_case("t") || rest.eq_ignore_ascii_case("time") {
+        if is("t", "time") {
             return Some(GameResult::Time { winner });
+        }
+        if is("f", "forfeit") {
+            return Some(GameResult::Forfeit { winner });
+        }
+        if rest.is_empty() {
+            return Some(GameResult::Win { winner });
         }
         let v: f64 = rest.parse().ok()?;
         let halves = v * 2.0;
@@ -85,8 +121,12 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             GameResult::Draw => f.write_str("Draw"),
+            GameResult::Void => f.write_str("Void"),
+            GameResult::Unknown => f.write_str("?"),
             GameResult::Resignation { winner } => write!(f, "{}+R", winner.letter()),
             GameResult::Time { winner } => write!(f, "{}+T", winner.letter()),
+            GameResult::Forfeit { winner } => write!(f, "{}+F", winner.letter()),
+            GameResult::Win { winner } => write!(f, "{}+", winner.letter()),
             GameResult::Score {
                 winner,
                 margin_halves,
@@ -106,6 +146,19 @@ impl fmt::Display for GameResult {
 impl serde::Serialize for GameResult {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GameResult {
+    /// Reads what [`GameResult::parse`] reads (`"B+3.5"`, `"W+R"`, `"Draw"`, `"Void"`...).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        GameResult::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown result {text:?} (expected B+3.5, W+R, B+T, B+F, B+, Draw, Void or ?)"
+            ))
+        })
     }
 }
 
@@ -149,6 +202,9 @@ pub struct Score {
     pub white: SideScore,
     /// Per point, top row first: `B`/`W` counted for that color, `.` neutral.
     pub ownership: Vec<String>,
+    /// The stones removed as dead before counting (their points count for the owner of the
+    /// region they lie in), so a client can show exactly what was counted.
+    pub dead: Vec<Point>,
     /// The outcome.
     pub result: GameResult,
 }
@@ -281,6 +337,11 @@ pub fn count(
             total: white_halves as f64 / 2.0,
         },
         ownership,
+        dead: dead
+            .iter()
+            .copied()
+            .filter(|&p| board.get(p).is_some())
+            .collect(),
         result,
     }
 }

@@ -173,11 +173,18 @@ fn empty_board_is_white_by_komi() {
 
 #[test]
 fn results_parse_and_print() {
-    for s in ["B+3.5", "W+R", "B+12", "Draw"] {
+    for s in [
+        "B+3.5", "W+R", "B+12", "Draw", "W+T", "B+F", "W+", "Void", "?",
+    ] {
         assert_eq!(GameResult::parse(s).unwrap().to_string(), s);
     }
     assert_eq!(GameResult::parse("W+Resign").unwrap().to_string(), "W+R");
+    assert_eq!(GameResult::parse("B+Time").unwrap().to_string(), "B+T");
+    assert_eq!(GameResult::parse("W+Forfeit").unwrap().to_string(), "W+F");
     assert_eq!(GameResult::parse("0"), Some(GameResult::Draw));
-    assert_eq!(GameResult::parse("?"), None);
+    assert_eq!(GameResult::parse("?"), Some(GameResult::Unknown));
+    assert_eq!(GameResult::parse("Void").unwrap().winner(), None);
     assert_eq!(GameResult::parse("B+0.3"), None);
+    assert_eq!(GameResult::parse("X+3"), None);
+    assert_eq!(GameResult::parse("whatever"), None);
 }

@@ -150,9 +150,10 @@ fn resignation_result_adds_the_resign_action() {
 }
 
 #[test]
-fn a_counted_result_adds_nothing() {
+fn a_counted_result_without_territory_marks_is_kept_as_the_records_result() {
     let r = from_sgf("(;SZ[9]RE[B+3.5];B[ee];W[cc];B[];W[])").unwrap();
     assert_eq!(r.actions.len(), 4);
+    assert_eq!(r.result, tengen_rules::GameResult::parse("B+3.5"));
 }
 
 #[test]
@@ -324,7 +325,7 @@ fn a_resigned_game_writes_the_result_and_reads_back_the_resignation() {
 }
 
 #[test]
-fn review_actions_are_dropped_but_the_counted_result_is_kept() {
+fn review_actions_are_dropped_but_the_count_is_kept_as_result_and_territory() {
     let mut r = Record::new(Rules::chinese(9));
     r.actions = vec![
         Action::place(p("E5")),
@@ -336,9 +337,10 @@ fn review_actions_are_dropped_but_the_counted_result_is_kept() {
     r.comments.insert(5, "Black wins".into());
     let sgf = to_sgf(&r);
     assert!(sgf.contains("RE[B+73.5]"), "{sgf}");
-    assert!(sgf.contains(";B[ee];W[];B[]C[Black wins])"), "{sgf}");
+    assert!(sgf.contains(";B[ee];W[];B[]C[Black wins]TB[aa]"), "{sgf}");
     let back = from_sgf(&sgf).unwrap();
-    assert_eq!(back.actions, r.actions[..3].to_vec());
+    // The territory marks finish the review again: no dead stones, both confirmations.
+    assert_eq!(back.actions, r.actions);
     assert_eq!(
         back.comments.get(&3).map(String::as_str),
         Some("Black wins")

@@ -373,6 +373,25 @@ async fn importing_broken_sgf_is_a_400_and_an_illegal_sgf_move_a_422() {
 }
 
 #[tokio::test]
+async fn importing_an_sgf_in_the_charset_its_ca_names() {
+    let latin1: &[u8] = b"(;GM[1]CA[ISO-8859-1]SZ[9]PB[M\xFCller]RE[W+F];B[ee])";
+    let (status, answer) = post_raw("/api/sgf/import", latin1.to_vec()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["record"]["players"]["black"], "Müller");
+    // The recorded result is kept: the game opens finished, by forfeit.
+    assert_eq!(answer["record"]["result"], "W+F");
+    assert_eq!(answer["view"]["phase"], "finished");
+    assert_eq!(answer["view"]["result"], "W+F");
+    let bad: &[u8] = b"(;CA[UTF-8]SZ[9]PB[M\xFCller])";
+    let (status, error) = post_raw("/api/sgf/import", bad.to_vec()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("not valid UTF-8"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
 async fn the_page_is_served_with_versioned_assets_and_no_cache() {
     let (status, bytes, headers) = send(Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);

@@ -74,9 +74,8 @@ fn main() -> Result<()> {
                     bytes
                 }
             };
-            let text = String::from_utf8_lossy(&bytes);
-            let format = replay::detect(file.as_deref(), &text);
-            match replay::replay(&text, format) {
+            let format = replay::detect(file.as_deref(), &String::from_utf8_lossy(&bytes));
+            match replay::replay(&bytes, format) {
                 Ok(view) => println!("{}", serde_json::to_string_pretty(&view)?),
                 Err(failure) => {
                     eprintln!("error: {failure}");

@@ -1,7 +1,7 @@
 //! `tengen replay`: a record (JSON or SGF) → the game view as JSON.
 
 use std::path::Path;
-use tengen_rules::sgf::{from_sgf, SgfError};
+use tengen_rules::sgf::{from_sgf_bytes, SgfError};
 use tengen_rules::{GameView, Record, ReplayError};
 use thiserror::Error;
 
@@ -41,11 +41,12 @@ pub fn detect(path: Option<&Path>, text: &str) -> Format {
     }
 }
 
-/// Reads the record and replays it.
-pub fn replay(text: &str, format: Format) -> Result<GameView, ReplayFailure> {
+/// Reads the record and replays it. SGF is decoded in the character set its `CA` names; JSON
+/// is UTF-8 (invalid bytes become U+FFFD).
+pub fn replay(bytes: &[u8], format: Format) -> Result<GameView, ReplayFailure> {
     let record = match format {
-        Format::Json => Record::from_json(text)?,
-        Format::Sgf => from_sgf(text)?,
+        Format::Json => Record::from_json(&String::from_utf8_lossy(bytes))?,
+        Format::Sgf => from_sgf_bytes(bytes)?,
     };
     Ok(record.evaluate()?)
 }

@@ -69,10 +69,10 @@ export const LESSONS = [
   {
     title: 'Capture in a new past',
     idea: 'A time move can capture differently',
-    task: 'White’s B2 captured your stone at B1, so your A2 came too late to capture A1. Move A2 earlier, before White’s B2. In the new past A2 takes A1’s last liberty first, and B1 survives.',
+    task: 'White’s B2 captured your stone at B1, so your A2 came too late to capture A1. Move A2 earlier, after White’s A1 but before White’s B2 (index 2 to 5). In the new past A2 takes A1’s last liberty first, and B1 survives.',
     start: ['B1', 'A1', 'E5', 'C1', 'E3', 'B2', 'A2', 'F6'],
     marks: (view) => ({ rings: ['A2', 'A1'].filter((p) => stoneOf(view, p)) }),
-    check({ view, action }) {
+    check({ view, action, turn }) {
       const wrong = onlyTime(action, 'A2');
       if (wrong) {
         return {
@@ -82,6 +82,10 @@ export const LESSONS = [
         };
       }
       if (!stoneOf(view, 'A1') && stoneOf(view, 'B1') === 'black') {
+        if ((turn.cancelled || []).some((c) => c.point === 'A1')) {
+          // Index 0 or 1: A2 arrives before A1 itself, so A1 never gets onto the board.
+          return { solved: `A2 now comes before White’s A1 (index ${turn.to}), so A1 would have had no liberties when its turn came: it was not captured but cancelled, removed from the order (exercise 5 looks at this). Without A1, White’s B2 no longer captures B1. Moving A2 to index 2 to 5 shows the capture itself.` };
+        }
         return { solved: 'In the new past A2 captured A1 before White played B2, so B2 no longer captures B1. Every later placement was replayed in order.' };
       }
       return { wrong: 'A1 is still on the board. Move A2 to an index before White’s B2.' };

@@ -29,7 +29,7 @@ export function learnMarkup() {
   </nav>
   <div class="learn-grid">
     <div class="panel learn-brief">
-      <h2 id="learn-lesson-title">Loading lesson…</h2>
+      <h2 id="learn-lesson-title" data-view-heading>Loading lesson…</h2>
       <p id="learn-progress" class="hint"></p>
       <h3 id="learn-task-title">Your task</h3>
       <p id="learn-task"></p>

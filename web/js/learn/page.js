@@ -6,7 +6,7 @@
 import { evaluate, apply, timegoTargets } from '../api.js';
 import { loadPref, savePref } from '../store.js';
 import { ask } from '../dialog.js';
-import { colorName, resultText } from '../text.js';
+import { colorName, countText, resultText } from '../text.js';
 import { LearnBoard } from './goban.js';
 import { LESSONS, LESSON_SIZE, lastTurn } from './lessons.js';
 import { learnMarkup } from './markup.js';
@@ -16,6 +16,17 @@ import { stoneOf, timegoRecord } from './stones.js';
 const SANDBOX_SIZE = 9;
 const PROGRESS_KEY = 'learn';
 const SANDBOX_KEY = 'learn.sandbox';
+
+// Learn TimeGo's stylesheet comes with its modules, so the other pages never load it. The
+// section stays invisible until the sheet has loaded (no flash of unstyled markup).
+const sheet = document.createElement('link');
+sheet.rel = 'stylesheet';
+sheet.href = new URL('../../css/learn.css', import.meta.url).href;
+const sheetLoaded = new Promise((resolve) => {
+  sheet.addEventListener('load', resolve, { once: true });
+  sheet.addEventListener('error', resolve, { once: true });
+});
+document.head.appendChild(sheet);
 
 // The section is filled when the module loads (index.html holds an empty one, so the router
 // can show and hide it before this module is loaded; it is created if missing).
@@ -58,6 +69,7 @@ class Learn {
     this.timeMode = false;
     this.outcome = null; // {ok, text, plain}
     this.solved = false; // the current exercise has been solved since it was opened
+    this.solvedBefore = false; // it had been solved before it was opened
     this.previews = [];
     this.progress = loadProgress();
     this.bind();
@@ -105,6 +117,7 @@ class Learn {
   async openLesson(index) {
     this.mode = 'lesson';
     this.index = index;
+    this.solvedBefore = this.progress.solved.includes(index);
     this.progress.lesson = index;
     savePref(PROGRESS_KEY, this.progress);
     await this.load(timegoRecord(LESSON_SIZE, LESSONS[index].start));
@@ -313,8 +326,8 @@ class Learn {
     const n = LESSONS.length;
     if (lesson) {
       $('learn-lesson-title').textContent = `${this.index + 1}. ${lesson.title}`;
-      const solved = this.progress.solved.includes(this.index);
-      $('learn-progress').textContent = `Exercise ${this.index + 1} of ${n}: ${lesson.idea}.${solved ? ' You have solved it before.' : ''} ${this.progress.solved.length} of ${n} solved.`;
+      const before = this.solvedBefore ? ' You have solved it before.' : '';
+      $('learn-progress').textContent = `Exercise ${this.index + 1} of ${n}: ${lesson.idea}.${before} ${this.progress.solved.length} of ${n} solved.`;
       $('learn-task-title').textContent = 'Your task';
       $('learn-task').textContent = lesson.task;
       $('learn-reset').textContent = 'Reset';
@@ -387,7 +400,9 @@ class Learn {
     const v = this.view;
     if (!v) return;
     let status = `${colorName(v.to_move)} to move.`;
-    if (v.phase !== 'playing') status = `Game over. ${resultText(v.result)}`;
+    if (v.phase !== 'playing') {
+      status = `Game over. ${resultText(v.result)}${v.score ? ` ${countText(v.score)}` : ''}`;
+    }
     else if (this.mode === 'lesson') {
       status = this.solved
         ? 'Exercise solved. Press Next for the next one, or Reset to try again.'
@@ -465,7 +480,12 @@ let learn = null;
 
 /** Shows Learn TimeGo for `hash` (#/learn...). */
 export async function openLearn(hash) {
-  if (!learn) learn = new Learn();
+  if (!learn) {
+    section.style.visibility = 'hidden';
+    await sheetLoaded;
+    section.style.visibility = '';
+    learn = new Learn();
+  }
   await learn.open(hash);
 }
 

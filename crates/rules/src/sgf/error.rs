@@ -37,6 +37,12 @@ pub enum SgfErrorKind {
     /// A property that takes one value has several.
     #[error("property {0} takes a single value")]
     MultipleValues(String),
+    /// `CA` names a character set that is unknown (or not ASCII-compatible, such as UTF-16).
+    #[error("CA[{0}]: unknown character set (UTF-8, ISO-8859-1, GB2312, Shift_JIS, EUC-KR, Big5... are read)")]
+    UnknownCharset(String),
+    /// The bytes are not valid text in the character set `CA` names (or UTF-8).
+    #[error("the file is not valid {0} text (check its CA property)")]
+    BadEncoding(String),
     /// `GM` other than 1.
     #[error("GM[{0}] is not a game of Go (GM[1])")]
     NotGo(String),

@@ -9,7 +9,7 @@ use crate::color::Color;
 use crate::game::{Game, Phase};
 use crate::point::Point;
 use crate::record::Record;
-use crate::rules::{Komi, Rules};
+use crate::rules::{Komi, ReviewProtocol, Rules};
 use crate::score::GameResult;
 use std::collections::BTreeSet;
 
@@ -17,11 +17,27 @@ use std::collections::BTreeSet;
 ///
 /// Moves are replayed under the rules (from `SZ`, `KM` and `RU`), so an illegal move is an
 /// error naming the move number and the reason. A move by the color not to move is preceded by
-/// an inserted pass (and, after two passes, by a resumption of play). `RE[B+R]`/`RE[W+R]` adds
-/// the resignation when the moves do not end the game otherwise.
+/// an inserted pass (and, after two passes, by a resumption of play).
+///
+/// The result (`RE`) is kept when the moves do not end the game: a resignation becomes a
+/// `resign` action and a loss on time a `timeout` action; a game in score review whose last
+/// node marks territory (`TB`/`TW`) is finished by counting with the stones on the other color's
+/// territory dead, when that count gives the recorded result (or none is recorded); any other
+/// result (points, forfeit, a bare win, void, draw, unknown) becomes the record's
+/// [`result`](Record::result).
 pub fn from_sgf(text: &str) -> Result<Record, SgfError> {
     let nodes = main_line(text)?;
     Reader::new(text, &nodes)?.run(&nodes)
+}
+
+/// Reads SGF bytes in the character set the file names (`CA`), then as [`from_sgf`].
+///
+/// Without `CA` the bytes are read as UTF-8 when they are valid UTF-8, else as ISO-8859-1 (the
+/// SGF default). A named character set that is unknown, or bytes that are not valid in it, are
+/// an error.
+pub fn from_sgf_bytes(bytes: &[u8]) -> Result<Record, SgfError> {
+    let text = super::charset::decode(bytes)?;
+    from_sgf(&text)
 }
 
 struct Reader<'t> {
@@ -115,15 +131,85 @@ impl<'t> Reader<'t> {
             Some(g) => g,
             None => self.start()?,
         };
-        if let Some(GameResult::Resignation { winner }) = self.result {
-            if game.phase() != Phase::Finished {
-                let action = Action::Resign(winner.opponent());
-                game.apply(&action)
-                    .expect("resigning is legal before the end");
-                self.record.actions.push(action);
+        if game.phase() == Phase::Finished {
+            return Ok(self.record);
+        }
+        // A resignation and a loss on time are actions of a record, as when Tengen plays them.
+        let ending = match self.result {
+            Some(GameResult::Resignation { winner }) => Some(Action::Resign(winner.opponent())),
+            Some(GameResult::Time { winner }) => Some(Action::Timeout(winner.opponent())),
+            _ => None,
+        };
+        if let Some(action) = ending {
+            game.apply(&action)
+                .expect("resigning or losing on time is legal before the end");
+            self.record.actions.push(action);
+            return Ok(self.record);
+        }
+        let last = nodes.last().expect("a game has a node");
+        if let Some(count) = self.count_from_territory(&game, last)? {
+            self.record.actions.extend(count);
+            return Ok(self.record);
+        }
+        self.record.result = self.result;
+        Ok(self.record)
+    }
+
+    /// The review actions that finish a game in score review the way the last node's territory
+    /// marks (`TB`/`TW`) count it: the stones lying on the other color's territory are dead, and
+    /// both colors confirm. None when there are no marks, the game is not in review, or the
+    /// count does not give the recorded result.
+    fn count_from_territory(
+        &self,
+        game: &Game,
+        node: &Node<'_>,
+    ) -> Result<Option<Vec<Action>>, SgfError> {
+        let (tb, tw) = (node.get("TB"), node.get("TW"));
+        let shared = game.rules().review == ReviewProtocol::Shared;
+        if game.phase() != Phase::ScoreReview || !shared || (tb.is_none() && tw.is_none()) {
+            return Ok(None);
+        }
+        let mut dead = Vec::new();
+        for (prop, owner) in [(tb, Color::Black), (tw, Color::White)] {
+            for value in prop.map_or(&[][..], |p| p.values.as_slice()) {
+                if value.text.trim().is_empty() {
+                    continue; // an empty list
+                }
+                for p in self.point_list(value)? {
+                    if game.board().get(p) == Some(owner.opponent()) && !dead.contains(&p) {
+                        dead.push(p);
+                    }
+                }
             }
         }
-        Ok(self.record)
+        let mut actions = Vec::new();
+        if !dead.is_empty() {
+            dead.sort();
+            actions.push(Action::SetDead(dead));
+        }
+        // Read records use the shared review protocol: each color confirms in turn.
+        actions.push(Action::Confirm(Color::Black));
+        actions.push(Action::Confirm(Color::White));
+        let mut counted = game.clone();
+        for action in &actions {
+            if counted.apply(action).is_err() {
+                return Ok(None);
+            }
+        }
+        // Every dead stone must count for the other color, as the marks said: then writing the
+        // game again gives the same marks, and reading those the same count.
+        let size = game.board().size() as usize;
+        let marked_as_read = counted.final_score().is_some_and(|score| {
+            dead_points(&actions).iter().all(|p| {
+                let row = &score.ownership[size - 1 - p.row as usize];
+                let owner = row.as_bytes()[p.col as usize];
+                Some(owner) == game.board().get(*p).map(|c| c.opponent().letter() as u8)
+            })
+        });
+        let agrees = counted.phase() == Phase::Finished
+            && marked_as_read
+            && self.result.is_none_or(|r| counted.result() == Some(r));
+        Ok(agrees.then_some(actions))
     }
 
     /// PB, PW, DT, RE: the first occurrence on the main line counts.
@@ -289,6 +375,17 @@ impl<'t> Reader<'t> {
         self.record.actions.push(action);
         Ok(())
     }
+}
+
+/// The stones a `set_dead` among `actions` marks.
+fn dead_points(actions: &[Action]) -> &[Point] {
+    actions
+        .iter()
+        .find_map(|a| match a {
+            Action::SetDead(dead) => Some(dead.as_slice()),
+            _ => None,
+        })
+        .unwrap_or(&[])
 }
 
 /// The only value of a single-valued property.

@@ -58,16 +58,17 @@ pub fn from_ru(value: &str) -> Option<(Scoring, KoRule)> {
     }
 }
 
-/// The `RU` value for these rules: `Chinese`, `Japanese`, or a description such as
-/// `Area scoring, simple ko` that [`from_ru`] reads back.
+/// The `RU` value for these rules: the standard name of their scoring, `Chinese` (area) or
+/// `Japanese` (territory), as other programs expect it. Chinese rules as played online (OGS,
+/// KGS) forbid repeating any earlier position and Japanese rules forbid only the immediate ko
+/// recapture; when the ko rule is the other one, it follows the name (`Chinese, simple ko`,
+/// `Japanese, positional superko`), so that [`from_ru`] reads back the same rules.
 pub fn ru_value(rules: &Rules) -> String {
     match (rules.scoring, rules.ko) {
         (Scoring::Area, KoRule::PositionalSuperko) => "Chinese".into(),
         (Scoring::Territory, KoRule::Simple) => "Japanese".into(),
-        (Scoring::Area, KoRule::Simple) => "Area scoring, simple ko".into(),
-        (Scoring::Territory, KoRule::PositionalSuperko) => {
-            "Territory scoring, positional superko".into()
-        }
+        (Scoring::Area, KoRule::Simple) => "Chinese, simple ko".into(),
+        (Scoring::Territory, KoRule::PositionalSuperko) => "Japanese, positional superko".into(),
     }
 }
 
@@ -94,6 +95,26 @@ mod tests {
             Some((Scoring::Territory, KoRule::Simple))
         );
         assert_eq!(from_ru("whatever"), None);
+    }
+
+    #[test]
+    fn every_combination_is_written_with_a_standard_name_first() {
+        for scoring in [Scoring::Area, Scoring::Territory] {
+            for ko in [KoRule::Simple, KoRule::PositionalSuperko] {
+                let rules = Rules {
+                    scoring,
+                    ko,
+                    ..Rules::default()
+                };
+                let name = ru_value(&rules);
+                let standard = if scoring == Scoring::Area {
+                    "Chinese"
+                } else {
+                    "Japanese"
+                };
+                assert!(name.starts_with(standard), "{name}");
+            }
+        }
     }
 
     #[test]

@@ -39,8 +39,12 @@ pub fn try_to_sgf(record: &Record) -> Result<String, SgfWriteError> {
 ///
 /// Placements and passes become `B`/`W` nodes (passes as `[]`); resignation and score-review
 /// actions are not moves: they are left out, and a finished game's result is written as `RE`
-/// (`B+3.5`, `W+R`, `0`). A `resume` after two passes that finished the game (a GTP session's
-/// record, see [`Record::replay_go_playing_on`]) continues it. Comments stay on the node after the same moves. For a record that does
+/// (`B+3.5`, `W+R`, `0`, or the record's own result: `B+T`, `Void`...). A game finished by
+/// counting marks the counted territory on its last node: `TB`/`TW` on every empty point and
+/// every dead stone that counts for Black/White, as other programs show a scored game.
+/// Handicap stones (Black setup stones only, White to move) get `HA`. A `resume` after two
+/// passes that finished the game (a GTP session's record, see [`Record::replay_go_playing_on`])
+/// continues it. Comments stay on the node after the same moves. For a record that does
 /// not replay, the moves are written up to the illegal one (none when the start position itself
 /// is unusable), and TimeGo records get no moves. Use [`try_to_sgf`] to refuse such records.
 pub fn to_sgf(record: &Record) -> String {
@@ -62,6 +66,10 @@ pub fn to_sgf(record: &Record) -> String {
     if let Some(result) = moves.result {
         let _ = write!(out, "RE[{result}]");
     }
+    let setup = &record.setup;
+    if setup.white.is_empty() && setup.black.len() >= 2 && setup.to_move == Some(Color::White) {
+        let _ = write!(out, "HA[{}]", setup.black.len());
+    }
     for (ident, stones) in [("AB", &record.setup.black), ("AW", &record.setup.white)] {
         let stones: Vec<&Point> = stones.iter().filter(|p| p.is_on(size)).collect();
         if !stones.is_empty() {
@@ -75,8 +83,12 @@ pub fn to_sgf(record: &Record) -> String {
         let _ = write!(out, "PL[{}]", color.letter());
     }
     let comments = node_comments(record, &moves.written_after);
+    let last_node = moves.moves.len();
     if let Some(c) = comments.get(&0) {
         let _ = write!(out, "C[{}]", encode(c));
+    }
+    if last_node == 0 {
+        out.push_str(&moves.territory);
     }
     for (i, (color, point)) in moves.moves.iter().enumerate() {
         if i % MOVES_PER_LINE == 0 {
@@ -87,8 +99,41 @@ pub fn to_sgf(record: &Record) -> String {
         if let Some(c) = comments.get(&(i + 1)) {
             let _ = write!(out, "C[{}]", encode(c));
         }
+        if i + 1 == last_node {
+            out.push_str(&moves.territory);
+        }
     }
     out.push_str(")\n");
+    out
+}
+
+/// `TB[..]TW[..]` for a game finished by counting: the points each color's count includes
+/// beyond its living stones (empty points and dead stones); empty when there is no count.
+fn territory_marks(game: &Game) -> String {
+    let Some(score) = game.final_score() else {
+        return String::new();
+    };
+    let board = game.board();
+    let size = board.size();
+    let mut out = String::new();
+    for (ident, letter, color) in [("TB", 'B', Color::Black), ("TW", 'W', Color::White)] {
+        let mut points = Vec::new();
+        for (i, line) in score.ownership.iter().enumerate() {
+            let row = size - 1 - i as u8;
+            for (col, owner) in line.chars().enumerate() {
+                let p = Point::new(col as u8, row);
+                if owner == letter && board.get(p) != Some(color) {
+                    points.push(p.to_sgf(size));
+                }
+            }
+        }
+        if !points.is_empty() {
+            out.push_str(ident);
+            for p in points {
+                let _ = write!(out, "[{p}]");
+            }
+        }
+    }
     out
 }
 
@@ -99,6 +144,8 @@ struct Moves {
     written_after: Vec<usize>,
     /// The result if the replayed game finished.
     result: Option<String>,
+    /// `TB`/`TW` for the last node when the game finished by counting.
+    territory: String,
 }
 
 fn colored_moves(record: &Record) -> Moves {
@@ -123,14 +170,21 @@ fn colored_moves(record: &Record) -> Moves {
         }
         written_after.push(moves.len());
     }
-    let result = game
-        .filter(|g| g.phase() == Phase::Finished)
+    // The record's own result ends the game after its actions, as in a replay.
+    if let (Some(g), Some(result)) = (game.as_mut(), record.result) {
+        let _ = g.finish_recorded(result);
+    }
+    let finished = game.filter(|g| g.phase() == Phase::Finished);
+    let result = finished
+        .as_ref()
         .and_then(|g| g.result())
         .map(|r| r.to_sgf());
+    let territory = finished.as_ref().map(territory_marks).unwrap_or_default();
     Moves {
         moves,
         written_after,
         result,
+        territory,
     }
 }
 

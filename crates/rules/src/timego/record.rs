@@ -14,6 +14,12 @@ pub fn replay_record(record: &Record) -> Result<TimeGame, ReplayError> {
                 .into(),
         ));
     }
+    if record.result.is_some() {
+        return Err(ReplayError::Malformed(
+            "a TimeGo game ends by its own passes or a resignation: a recorded result is not supported"
+                .into(),
+        ));
+    }
     let mut game = TimeGame::new(record.rules)?;
     for (index, action) in record.actions.iter().enumerate() {
         game.apply(action).map_err(|error| ReplayError::Illegal {

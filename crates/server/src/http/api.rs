@@ -4,7 +4,7 @@
 pub mod genmove_stream;
 
 use crate::computer::{ownership_rows, LEVELS};
-use crate::http::body::{JsonBody, TextBody};
+use crate::http::body::{BytesBody, JsonBody};
 use crate::http::error::ApiError;
 use crate::http::limits::{check_record, check_room, cost, rules_work, JsonAnswer};
 use crate::AppState;
@@ -167,14 +167,14 @@ pub async fn sgf_export(
     ))
 }
 
-/// `POST /api/sgf/import`: SGF text → `{record, view}`.
+/// `POST /api/sgf/import`: an SGF file (any character set its `CA` names) → `{record, view}`.
 pub async fn sgf_import(
     State(state): State<Arc<AppState>>,
-    TextBody(text): TextBody,
+    BytesBody(bytes): BytesBody,
 ) -> Result<JsonAnswer, ApiError> {
-    // Reading replays every move: a long text is read on the pool (one unit per 16 bytes).
-    let record = rules_work(&state.rules_work, text.len() / 16, move || {
-        crate::http::sgf::import(&text)
+    // Reading replays every move: a long file is read on the pool (one unit per 16 bytes).
+    let record = rules_work(&state.rules_work, bytes.len() / 16, move || {
+        crate::http::sgf::import(&bytes)
     })
     .await?;
     let view = view_of(&state, &record).await?;

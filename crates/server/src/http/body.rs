@@ -16,9 +16,9 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
-/// A UTF-8 text body (SGF).
+/// A raw body (SGF files, whose character set the file itself names).
 #[derive(Debug)]
-pub struct TextBody(pub String);
+pub struct BytesBody(pub Bytes);
 
 async fn read_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
     Bytes::from_request(req, state).await.map_err(|rejection| {
@@ -69,13 +69,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-impl<S: Send + Sync> FromRequest<S> for TextBody {
+impl<S: Send + Sync> FromRequest<S> for BytesBody {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = read_bytes(req, state).await?;
-        String::from_utf8(bytes.to_vec())
-            .map(TextBody)
-            .map_err(|_| ApiError::Malformed("the body is not UTF-8 text".into()))
+        read_bytes(req, state).await.map(BytesBody)
     }
 }

@@ -1,7 +1,7 @@
 //! SGF export and import for the API, on top of the rules crate's SGF reader and writer.
 
 use crate::http::error::ApiError;
-use tengen_rules::sgf::{from_sgf, try_to_sgf, SgfErrorKind, SgfWriteError};
+use tengen_rules::sgf::{from_sgf_bytes, try_to_sgf, SgfErrorKind, SgfWriteError};
 use tengen_rules::Record;
 
 /// The record as SGF text; a record that does not replay is refused like `/api/evaluate` does.
@@ -12,9 +12,10 @@ pub fn export(record: &Record) -> Result<String, ApiError> {
     })
 }
 
-/// A record from SGF text: unreadable SGF is a 400, a move the rules refuse a 422.
-pub fn import(text: &str) -> Result<Record, ApiError> {
-    from_sgf(text).map_err(|e| {
+/// A record from an SGF file's bytes, in the character set its `CA` names: unreadable SGF is a
+/// 400, a move the rules refuse a 422.
+pub fn import(bytes: &[u8]) -> Result<Record, ApiError> {
+    from_sgf_bytes(bytes).map_err(|e| {
         let message = format!("SGF line {}, column {}: {}", e.line, e.column, e.kind);
         match e.kind {
             SgfErrorKind::Illegal { number, .. } => ApiError::Illegal {

@@ -281,3 +281,136 @@ async fn browser_turn() -> Option<StdListener> {
         }
     }
 }
+
+/// Where axe-core's browser build is: `TENGEN_AXE`, else `target/axe-core/` of the workspace,
+/// where `scripts/test` installs it (`npm install --prefix target/axe-core axe-core@4`).
+pub fn axe_path() -> PathBuf {
+    if let Some(path) = std::env::var_os("TENGEN_AXE") {
+        return PathBuf::from(path);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/axe-core/node_modules/axe-core/axe.min.js")
+}
+
+/// axe-core's source, or None (after printing why) where it is not installed; a test run that
+/// requires the browser tests (`TENGEN_REQUIRE_BROWSER`) requires it too.
+pub fn axe_source() -> Option<String> {
+    let path = axe_path();
+    match std::fs::read_to_string(&path) {
+        Ok(source) => Some(source),
+        Err(e) => {
+            assert!(
+                std::env::var_os("TENGEN_REQUIRE_BROWSER").is_none(),
+                "TENGEN_REQUIRE_BROWSER is set but axe-core is missing at {} ({e}); run \
+                 `npm install --prefix target/axe-core axe-core@4` (scripts/test does)",
+                path.display()
+            );
+            eprintln!("SKIPPED: axe-core is not installed at {}", path.display());
+            None
+        }
+    }
+}
+
+impl Session {
+    /// Runs axe-core on the page as it is (injecting it first if the page has not got it) and
+    /// returns its violations, each as "rule (impact): help — up to 5 targets".
+    pub async fn axe(&self, source: &str) -> Vec<String> {
+        // WebDriver scripts run outside the page's Content-Security-Policy; the source's
+        // top-level `axe` would be local to the script's function, so it is kept on window.
+        let loaded = self.js("return typeof window.axe === 'object';").await;
+        if loaded != json!(true) {
+            self.js(&format!(
+                "{source}\n;window.axe = typeof axe === 'object' ? axe : window.axe; return true;"
+            ))
+            .await;
+        }
+        let script = "const done = arguments[arguments.length - 1]; \
+            window.axe.run(document, { resultTypes: ['violations'] }) \
+              .then((r) => done({ passed: r.passes.length, violations: r.violations.map((v) => \
+                 `${v.id} (${v.impact}): ${v.help} — ` + \
+                 v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')) })) \
+              .catch((e) => done({ passed: 0, violations: ['axe failed: ' + e] }));";
+        let value = self
+            .client
+            .execute_async(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("axe run failed: {e}"));
+        // A run that checked nothing would find nothing: make sure rules really ran.
+        assert!(
+            value["passed"].as_u64().unwrap_or(0) > 10,
+            "axe-core checked too little: {value}"
+        );
+        value["violations"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Stores a round for `mode` ('local' | 'computer') as the app saves it, so a test can
+    /// start from any position; open the mode's page afterwards.
+    pub async fn save_round(&self, mode: &str, record: &serde_json::Value) {
+        let data = json!({"v": 1, "record": record});
+        self.js(&format!(
+            "localStorage.setItem('tengen.round.{mode}', JSON.stringify({data})); return true;"
+        ))
+        .await;
+    }
+
+    /// Makes the page's viewport `width` × `height` CSS px (the window's size less the
+    /// browser's own frame), as on a phone of that screen.
+    pub async fn set_viewport(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        let inner = self
+            .js("return [window.innerWidth, window.innerHeight];")
+            .await;
+        let frame =
+            |i: usize, want: u32| want.saturating_sub(inner[i].as_u64().unwrap_or(0) as u32);
+        let (dw, dh) = (frame(0, width), frame(1, height));
+        if dw > 0 || dh > 0 {
+            self.client
+                .set_window_size(width + dw, height + dh)
+                .await
+                .unwrap();
+        }
+    }
+
+    /// Sets the theme the header button would ('light' | 'dark' | 'auto').
+    pub async fn theme(&self, theme: &str) {
+        self.js(&format!(
+            "if ('{theme}' === 'auto') delete document.documentElement.dataset.theme; \
+             else document.documentElement.dataset.theme = '{theme}'; return true;"
+        ))
+        .await;
+    }
+}
+
+/// A 9x9 Same device round in score review: Black's wall on column D, White's on column F, a
+/// White stone at B5 inside Black's area and a Black one at H5 inside White's, both marked
+/// dead. With `confirmed`, both colors have confirmed: the game is finished, White wins by
+/// 7.5 (36 to 36 plus komi).
+pub fn walls_record(confirmed: bool) -> serde_json::Value {
+    let mut actions = Vec::new();
+    for row in 1..=9 {
+        actions.push(json!({"place": format!("D{row}")}));
+        actions.push(json!({"place": format!("F{row}")}));
+    }
+    actions.push(json!({"place": "H5"}));
+    actions.push(json!({"place": "B5"}));
+    actions.push(json!({"pass": {}}));
+    actions.push(json!({"pass": {}}));
+    actions.push(json!({"set_dead": ["B5", "H5"]}));
+    if confirmed {
+        actions.push(json!({"confirm": "black"}));
+        actions.push(json!({"confirm": "white"}));
+    }
+    json!({
+        "rules": {"variant": "go", "size": 9, "komi": 7.5, "ko": "superko", "scoring": "area",
+                  "review": "shared"},
+        "players": {"black": "Player 1", "white": "Player 2"},
+        "actions": actions,
+    })
+}
