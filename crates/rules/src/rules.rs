@@ -66,6 +66,9 @@ pub struct Komi(i32);
 pub struct KomiError(pub f64);
 
 impl Komi {
+    /// Half a point: the usual komi of a handicap game (no draw, no other compensation).
+    pub const HALF: Komi = Komi(1);
+
     /// Komi from a number of points, which must be a multiple of 0.5.
     pub fn from_points(points: f64) -> Result<Komi, KomiError> {
         let halves = points * 2.0;
