@@ -2,10 +2,10 @@
 """Dead-stone estimation vs GNU Go on GNU Go self-play games played to the end.
 
 GNU Go (at --play-level, default 10) plays itself to two passes; a fresh GNU Go at level 10 then
-gives `final_status_list dead` and `final_score`; Tengen's GTP example is given the same moves
+gives `final_status_list dead` and `final_score`; `tengen gtp` is given the same moves
 and asked the same. A game agrees when both dead-stone sets and both results are equal.
 
-    cargo build --release -p tengen-engine --example gtp
+    cargo build --release -p tengen
     python3 bench/engine/deadstones_gnugo.py --size 9 --games 20 --jobs 2
 
 Disagreeing games are written as SGF to --out (default target/engine-dead/) with both lists.
@@ -116,7 +116,7 @@ def main():
     ap.add_argument("--random-moves", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--engine", default="target/release/examples/gtp --threads 1")
+    ap.add_argument("--engine", default="target/release/tengen gtp --threads 1 --seed 1")
     ap.add_argument("--out", default="target/engine-dead")
     ap.add_argument("--games-dir", default="target/engine-dead/games",
                     help="where self-play games are kept and reused")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Each strength level against GNU Go at one fixed level, so the levels can be seen to form a
 # ladder. Usage (from the repository root, after
-# `cargo build --release -p tengen-engine --example gtp`):
+# `cargo build --release -p tengen`):
 #
 #     bench/engine/levels_gnugo.sh [games per level] [board size] [GNU Go level] [jobs]
 #

@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
-"""Tengen vs GNU Go match: Chinese rules, komi 7.5, alternating colors, GNU Go scores each game.
+"""Tengen (the shipped `tengen gtp`) against GNU Go: Chinese rules, positional superko, komi
+7.5, GNU Go scores each game.
 
-Usage (from the repository root, after
-`cargo build --release -p tengen-engine --example gtp`):
+Usage (from the repository root, after `cargo build --release -p tengen`):
 
-    python3 bench/engine/match_gnugo.py --size 9 --games 20 --playouts 10000 --jobs 2
+    python3 bench/engine/match_gnugo.py --size 9 --games 20 --level 10
 
-GNU Go gets `--seed <game number + 1>` so that its games vary too (GNU Go is otherwise
-deterministic, and a deterministic opponent makes many games identical). Prints each game and
-the win rate with a 95% Wilson confidence interval. SGF files of the games
-go to --sgf-dir (default target/engine-match/) for the dead-stone comparison.
+Game k starts from opening k // 2 of --openings (default bench/engine/openings-<size>.txt when
+it exists: balanced two-move openings, see bench/engine/README.md) with Tengen Black when k is
+even and White when k is odd, so each opening is played with both colors. Tengen gets
+`--seed <1000 + k>` (a seed per game) and GNU Go `--seed <k + 1>`. --main-time M gives Tengen a
+clock (`time_settings M 0 0`, then `time_left` before each of its moves, measured here), so it
+searches by time; otherwise it plays its level's playout budget.
+
+Prints each game and finally: the win rate with a 95% Wilson interval, the number of distinct
+games (different move sequences), the average seconds per move of each side (wall time of
+`genmove`, measured here) and the losses by more than 20 points. SGF files and Tengen's stderr
+(one line per move with --log) go to --sgf-dir (default target/engine-match/).
 """
 import argparse
 import math
 import os
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -72,8 +78,30 @@ def to_sgf(v, size):
     return chr(ord("a") + col) + chr(ord("a") + size - row)
 
 
-def play_game(k, a):
+def load_openings(path):
+    """Lines `B W [win rate]`; `#` starts a comment."""
+    if not path or not os.path.exists(path):
+        return [[]]
+    out = []
+    with open(path) as f:
+        for line in f:
+            words = line.split("#")[0].split()
+            if len(words) >= 2:
+                out.append(words[:2])
+    return out or [[]]
+
+
+def margin(result):
+    """The winner's margin of `B+3.5` (None for resignations and odd results)."""
+    try:
+        return float(result.split("+", 1)[1])
+    except (IndexError, ValueError):
+        return None
+
+
+def play_game(k, a, openings):
     tengen_black = k % 2 == 0
+    opening = openings[(k // 2) % len(openings)]
     os.makedirs(a.sgf_dir, exist_ok=True)
     log = open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.stderr"), "w")
     tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)], stderr=log)
@@ -84,15 +112,32 @@ def play_game(k, a):
             e.cmd(f"boardsize {a.size}")
             e.cmd("clear_board")
             e.cmd(f"komi {a.komi}")
+        if a.main_time:
+            tengen.cmd(f"time_settings {a.main_time} 0 0")
+        clock = float(a.main_time or 0)
+        tengen_color = "b" if tengen_black else "w"
         players = {"b": tengen if tengen_black else gnugo, "w": gnugo if tengen_black else tengen}
         moves = []
+        spent = {"tengen": [], "gnugo": []}
         color = "b"
+        for v in opening:
+            for e in (tengen, gnugo):
+                e.cmd(f"play {color} {v}")
+            moves.append((color, v))
+            color = "w" if color == "b" else "b"
         passes = 0
         result = None
         t0 = time.time()
         while len(moves) < a.size * a.size * 3:
             me, other = players[color], players["w" if color == "b" else "b"]
+            if me is tengen and a.main_time:
+                tengen.cmd(f"time_left {color} {max(0, int(clock))} 0")
+            started = time.time()
             v = me.cmd(f"genmove {color}")
+            took = time.time() - started
+            spent["tengen" if me is tengen else "gnugo"].append(took)
+            if me is tengen:
+                clock -= took
             if v.lower() == "resign":
                 result = ("W" if color == "b" else "B") + "+R"
                 break
@@ -108,61 +153,91 @@ def play_game(k, a):
         else:
             dead = ""
         winner = result[0].upper() if result and result[0] in "BWbw" else "?"
-        tengen_color = "B" if tengen_black else "W"
-        won = winner == tengen_color
-        os.makedirs(a.sgf_dir, exist_ok=True)
+        won = winner == tengen_color.upper()
         sgf = f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]RU[Chinese]PB[{'Tengen' if tengen_black else 'GNU Go'}]" \
               f"PW[{'GNU Go' if tengen_black else 'Tengen'}]RE[{result}]C[gnugo dead: {dead}]"
         sgf += "".join(f";{c.upper()}[{to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
         with open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.sgf"), "w") as f:
             f.write(sgf)
-        return k, tengen_color, result, won, len(moves), time.time() - t0
+        return {
+            "k": k, "color": tengen_color.upper(), "result": result, "won": won,
+            "moves": tuple(v.upper() for _, v in moves), "secs": time.time() - t0,
+            "spent": spent, "opening": " ".join(opening),
+        }
     finally:
         tengen.close()
         gnugo.close()
+
+
+def mean(xs):
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--playouts", type=int, default=10000)
-    ap.add_argument("--level", type=int, default=None, help="Tengen level instead of --playouts")
+    ap.add_argument("--level", type=int, default=10, help="Tengen level")
+    ap.add_argument("--playouts", type=int, default=None, help="playouts per move (overrides the level)")
+    ap.add_argument("--main-time", type=int, default=None,
+                    help="Tengen's main time per game in seconds (searches by time)")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--gnugo-level", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--first", type=int, default=0, help="index of the first game (seeds, colors)")
-    ap.add_argument("--engine", default=None, help="Tengen GTP command line")
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (seeds, colors, opening)")
+    ap.add_argument("--openings", default=None,
+                    help="file of two-move openings (default bench/engine/openings-<size>.txt)")
+    ap.add_argument("--binary", default="target/release/tengen")
+    ap.add_argument("--engine", default=None, help="the whole Tengen GTP command line")
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go never resigns)")
     a = ap.parse_args()
+    if a.openings is None:
+        a.openings = os.path.join(os.path.dirname(__file__), f"openings-{a.size}.txt")
+    openings = load_openings(a.openings)
     if a.engine is None:
-        budget = f"--level {a.level}" if a.level else f"--playouts {a.playouts}"
-        a.engine = f"target/release/examples/gtp {budget} --threads {a.threads}"
+        a.engine = f"{a.binary} gtp --level {a.level} --threads {a.threads} --log"
+        if a.playouts:
+            a.engine += f" --playouts {a.playouts}"
         if a.resign:
             a.engine += " --resign"
-    print(f"# Tengen ({a.engine}) vs GNU Go level {a.gnugo_level}, {a.size}x{a.size}, komi {a.komi}",
-          flush=True)
+    print(f"# Tengen ({a.engine}{f', main time {a.main_time}s' if a.main_time else ''}) vs GNU Go "
+          f"level {a.gnugo_level}, {a.size}x{a.size}, komi {a.komi}, {len(openings)} opening(s), "
+          f"games {a.first}..{a.first + a.games - 1}", flush=True)
     wins = n = failed = 0
+    games = set()
+    spent = {"tengen": [], "gnugo": []}
+    big_losses = []
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(play_game, k, a) for k in range(a.first, a.first + a.games)]
+        futs = [ex.submit(play_game, k, a, openings) for k in range(a.first, a.first + a.games)]
         for f in futs:
             try:
-                k, col, res, won, nmoves, secs = f.result()
+                g = f.result()
             except Exception as e:  # a crashed engine voids the game, loudly
                 print(f"game failed (not counted): {e}", flush=True)
                 failed += 1
                 continue
             n += 1
-            wins += won
+            wins += g["won"]
+            games.add(g["moves"])
+            for side in spent:
+                spent[side] += g["spent"][side]
+            m = margin(g["result"])
+            if not g["won"] and (m is None or m > 20):
+                big_losses.append(f"{g['k']}:{g['result']}")
             lo, hi = wilson(wins, n)
-            print(f"game {k:3d}: Tengen {col} {res:10s} {'win ' if won else 'loss'} {nmoves:3d} moves "
-                  f"{secs:6.0f}s | {wins}/{n} = {wins / n:.0%} (95% CI {lo:.0%}-{hi:.0%})", flush=True)
+            print(f"game {g['k']:3d}: [{g['opening']:7s}] Tengen {g['color']} {g['result']:8s} "
+                  f"{'win ' if g['won'] else 'loss'} {len(g['moves']):3d} moves {g['secs']:5.0f}s "
+                  f"(s/move Tengen {mean(g['spent']['tengen']):.2f}, GNU Go {mean(g['spent']['gnugo']):.2f}) "
+                  f"| {wins}/{n} = {wins / n:.0%} (95% CI {lo:.0%}-{hi:.0%})", flush=True)
     lo, hi = wilson(wins, n)
     print(f"RESULT {a.size}x{a.size}: Tengen won {wins}/{n} = {wins / max(n, 1):.1%}, "
-          f"95% CI {lo:.1%}-{hi:.1%}" + (f" ({failed} failed games not counted)" if failed else ""))
+          f"95% CI {lo:.1%}-{hi:.1%}; {len(games)} distinct games; seconds per move: "
+          f"Tengen {mean(spent['tengen']):.2f}, GNU Go {mean(spent['gnugo']):.2f}; "
+          f"losses by more than 20 points or resigned: {len(big_losses)} {' '.join(big_losses)}"
+          + (f" ({failed} failed games not counted)" if failed else ""), flush=True)
 
 
 if __name__ == "__main__":

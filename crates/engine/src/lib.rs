@@ -7,21 +7,23 @@
 
 #![warn(missing_docs)]
 
-pub mod benson;
+pub(crate) mod benson;
 pub mod board;
+pub(crate) mod choice;
+pub(crate) mod dynkomi;
 pub mod estimate;
-pub mod ladder;
+pub(crate) mod ladder;
 pub mod levels;
-pub mod pattern;
+pub(crate) mod pattern;
 pub mod policy;
-pub mod prior;
+pub(crate) mod prior;
 pub mod rng;
-pub mod search;
-pub mod time;
-pub mod tree;
+pub(crate) mod search;
+pub(crate) mod time;
+pub(crate) mod tree;
 
 use board::{PlayoutBoard, PASS};
-use search::{SearchParams, SearchStats};
+use search::SearchParams;
 use std::collections::BTreeSet;
 use tengen_rules::{Color, Game, Phase, Point};
 use tree::Tree;
@@ -29,22 +31,15 @@ use tree::Tree;
 pub use levels::{level_description, MAX_LEVEL, MIN_LEVEL};
 pub use search::{Progress, ProgressFn, SearchControl};
 
-/// Win rate under which a search result counts as hopeless (for resigning).
-const RESIGN_BELOW: f32 = 0.08;
-/// Win rate under which a settled game counts as lost (then the engine passes back).
-const LOST_BELOW: f32 = 0.05;
-/// After the opponent passes, the engine passes back (when the count wins) only if no empty
-/// region bordered by both colors is larger than this; otherwise it takes the free move.
-const MAX_OPEN_TO_PASS_BACK: usize = 4;
-/// A position is finished when no empty region bordered by both colors is larger than this.
-const MAX_OPEN_WHEN_FINISHED: usize = 1;
-/// Ownership beyond which a point counts as settled (playing there changes nothing).
-const SETTLED_ABOVE: f32 = 0.85;
+/// The playout budget of a search that only the time stops.
+const UNLIMITED_PLAYOUTS: u32 = u32::MAX / 2;
 
 /// How hard the engine thinks.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EngineConfig {
-    /// Strength level 1 (beginner) ..= 10 (full engine); sets the playout budget.
+    /// Strength level 1 (beginner) ..= 10 (full engine); sets the playout budget. At level 10
+    /// a [`Clock`] given to [`Engine::genmove`] replaces the budget: the search uses the
+    /// clock's share for the move.
     pub level: u8,
     /// Overrides the level's playouts per move.
     pub playouts: Option<u32>,
@@ -79,13 +74,38 @@ pub enum EngineMove {
     Resign,
 }
 
-/// Remaining time for the side to move (GTP `time_left`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Remaining time for the side to move (GTP `time_left`), and the byo-yomi that follows the
+/// main time (GTP `time_settings`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Clock {
-    /// Seconds left in the current period.
+    /// Seconds left in the current period (main time, or the byo-yomi period).
     pub seconds: f64,
     /// Stones left in the byo-yomi period (0: main time).
     pub stones: u32,
+    /// Seconds of each byo-yomi period after the main time (0: none, sudden death).
+    pub byo_yomi_seconds: f64,
+    /// Stones to play in each byo-yomi period (0: none).
+    pub byo_yomi_stones: u32,
+}
+
+impl Clock {
+    /// A clock in main time with no byo-yomi after it (sudden death).
+    pub fn main_time(seconds: f64) -> Clock {
+        Clock {
+            seconds,
+            ..Clock::default()
+        }
+    }
+
+    /// A clock in a byo-yomi period: `seconds` left for `stones` stones.
+    pub fn byo_yomi(seconds: f64, stones: u32) -> Clock {
+        Clock {
+            seconds,
+            stones,
+            byo_yomi_seconds: seconds,
+            byo_yomi_stones: stones,
+        }
+    }
 }
 
 /// The dead-stone estimate of a position.
@@ -112,6 +132,8 @@ pub struct SearchInfo {
     pub reused_tree: bool,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
+    /// Mean final area score of the search's playouts, Black minus White, komi included.
+    pub score: f32,
 }
 
 /// The tree kept after a move, to reuse when the game continues as expected.
@@ -162,6 +184,19 @@ impl Engine {
     /// Forgets the search tree kept for reuse (call when a new game starts).
     pub fn clear(&mut self) {
         self.saved = None;
+    }
+
+    /// Starts a new game with its own random seed: the tree is forgotten and the searches and
+    /// the choice among nearly equal moves follow `seed`, so two games differ even when the
+    /// opponent repeats itself (a seed per game, not per process).
+    pub fn new_game(&mut self, seed: u64) {
+        self.saved = None;
+        self.seed = seed;
+    }
+
+    /// The random seed of the current game.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// What the last [`Engine::genmove`] search did.
@@ -228,7 +263,8 @@ impl Engine {
             .map(|p| root.index(p))
             .unwrap_or(PASS);
         root.set_last_move(last_index);
-        let komi_halves = game.rules().komi.halves();
+        // In handicap games the search counts with dynamic komi; passing uses the real count.
+        let komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
         let stride = root.stride();
         let allow = |m: usize| {
             let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
@@ -240,9 +276,13 @@ impl Engine {
         };
         let lv = levels::level(self.config.level);
         let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
+        // The full engine searches by the clock when the player gives it one (GTP
+        // `time_settings`); lower levels keep their fixed budgets, capped by the clock.
+        let clock_limits = time::move_time(None, clock, root.empties().len()).is_some();
         let playouts = match (self.config.playouts, self.config.seconds_per_move) {
             (Some(n), _) => n.max(1),
-            (None, Some(s)) if s.is_finite() && s > 0.0 => u32::MAX / 2,
+            (None, Some(s)) if s.is_finite() && s > 0.0 => UNLIMITED_PLAYOUTS,
+            (None, None) if clock_limits && self.config.level >= MAX_LEVEL => UNLIMITED_PLAYOUTS,
             _ => lv.playouts,
         };
         let seed = self.seed
@@ -257,7 +297,18 @@ impl Engine {
             seed,
         };
         let (tree, stats) = search::search(tree, &params, &allow, control);
-        let choice = self.choose(&tree, &stats, game, color, lv.temperature, seed, cleanup);
+        let choice = choice::choose(
+            &tree,
+            &stats,
+            &choice::Context {
+                game,
+                color,
+                temperature: lv.temperature,
+                seed,
+                cleanup,
+                allow_resign: self.config.allow_resign,
+            },
+        );
         let winrate = tree
             .best_child(0)
             .map(|c| tree.nodes[c].winrate())
@@ -268,6 +319,7 @@ impl Engine {
             winrate,
             reused_tree: reused,
             nodes: tree.nodes.len(),
+            score: stats.mean_score,
         });
         self.saved = match choice {
             EngineMove::Place(p) => Some(Saved {
@@ -313,75 +365,6 @@ impl Engine {
         Some(saved.tree.reroot(c2, root.clone(), allow))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn choose(
-        &self,
-        tree: &Tree,
-        stats: &SearchStats,
-        game: &Game,
-        color: Color,
-        temperature: f32,
-        seed: u64,
-        cleanup: bool,
-    ) -> EngineMove {
-        let Some(best) = tree.best_child(0) else {
-            return EngineMove::Pass;
-        };
-        let board = &tree.root_board;
-        let winrate = tree.nodes[best].winrate();
-        if self.config.allow_resign && stats.playouts >= 200 && winrate < RESIGN_BELOW {
-            return EngineMove::Resign;
-        }
-        let mut chosen = best;
-        if temperature > 0.0 {
-            chosen = sample(tree, temperature, seed).unwrap_or(best);
-        }
-        let mv = tree.nodes[chosen].mv as usize;
-        let to_point = |m: usize| board.point(m);
-        // Passing: only when the count with the estimated dead stones does not lose.
-        let analysis = estimate::decide(game, stats.ownership.clone());
-        let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let pass_wins = analysis.counted * sign > 0.0;
-        let finished = analysis.largest_open <= MAX_OPEN_WHEN_FINISHED;
-        let opponent_passed = game.last_move().is_some_and(|m| m.point.is_none());
-        let own_at = |m: usize| stats.ownership[board.flat(m)];
-        let settled = own_at(mv).abs() > SETTLED_ABOVE;
-        let opp_dead: Vec<Point> = analysis
-            .dead
-            .iter()
-            .copied()
-            .filter(|&p| game.board().get(p) == Some(color.opponent()))
-            .collect();
-        if cleanup && !opp_dead.is_empty() {
-            // Capture the dead stones: prefer the most visited move on one of their liberties.
-            let targets: BTreeSet<Point> = opp_dead
-                .iter()
-                .flat_map(|&p| game.board().liberty_points(p))
-                .collect();
-            let capture = tree
-                .children(0)
-                .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
-                .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
-            return EngineMove::Place(to_point(tree.nodes[capture.unwrap_or(chosen)].mv as usize));
-        }
-        let b = game.board();
-        let stones = (b.stone_count(Color::Black) + b.stone_count(Color::White)) as usize;
-        let area = b.size() as usize * b.size() as usize;
-        // A quarter-full board at least: an opening with a lone stone "dead" is not finished.
-        let nearly_finished = analysis.largest_open <= MAX_OPEN_TO_PASS_BACK && stones * 4 >= area;
-        if opponent_passed && ((pass_wins && nearly_finished) || (settled && winrate < LOST_BELOW))
-        {
-            // Passing ends the game: do it when the count wins, or when the game is lost and
-            // the best move changes nothing.
-            return EngineMove::Pass;
-        }
-        if pass_wins && finished && nothing_left(game, tree) {
-            // Every move left is inside pass-alive territory: playing on changes nothing.
-            return EngineMove::Pass;
-        }
-        EngineMove::Place(to_point(mv))
-    }
-
     /// Estimates dead stones, ownership and score of the current position.
     pub fn estimate(&self, game: &Game) -> Estimate {
         self.estimate_with_playouts(game, estimate::default_playouts(game.board().size()))
@@ -401,43 +384,4 @@ impl Engine {
     pub fn suggest_dead(&self, game: &Game) -> BTreeSet<Point> {
         self.estimate(game).dead
     }
-}
-
-/// Whether every root move lies in pass-alive territory (of either color).
-fn nothing_left(game: &Game, tree: &Tree) -> bool {
-    let board = game.board();
-    let size = board.size() as usize;
-    let mut cells = vec![0u8; size * size];
-    for (p, c) in board.stones() {
-        cells[p.row as usize * size + p.col as usize] = if c == Color::Black { 1 } else { 2 };
-    }
-    let pa = benson::pass_alive(&cells, size);
-    tree.children(0)
-        .all(|c| pa.territory[tree.root_board.flat(tree.nodes[c].mv as usize)] != 0)
-}
-
-/// A root move sampled with probability proportional to visits^(1/temperature).
-fn sample(tree: &Tree, temperature: f32, seed: u64) -> Option<usize> {
-    let weights: Vec<(usize, f64)> = tree
-        .children(0)
-        .map(|c| {
-            (
-                c,
-                (tree.nodes[c].visits as f64).powf(1.0 / temperature as f64),
-            )
-        })
-        .filter(|&(_, w)| w > 0.0)
-        .collect();
-    let total: f64 = weights.iter().map(|&(_, w)| w).sum();
-    if total <= 0.0 {
-        return None;
-    }
-    let mut x = rng::FastRng::new(seed ^ 0x5A5A).unit() * total;
-    for &(c, w) in &weights {
-        if x < w {
-            return Some(c);
-        }
-        x -= w;
-    }
-    weights.last().map(|&(c, _)| c)
 }

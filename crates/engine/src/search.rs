@@ -256,7 +256,8 @@ pub fn search(
                         iter += 1;
                         if t == 0 && iter.is_multiple_of(64) {
                             let done = started.load(Ordering::Relaxed).min(params.playouts);
-                            if unreachable_lead(&tree, params.playouts.saturating_sub(done)) {
+                            let remaining = remaining_playouts(params, done, start, deadline);
+                            if unreachable_lead(&tree, remaining) {
                                 stop.store(true, Ordering::Relaxed);
                             }
                             if let Some(cb) = &control.progress {
@@ -308,6 +309,25 @@ pub fn search(
             elapsed: start.elapsed(),
         },
     )
+}
+
+/// The playouts the search can still run: what is left of the budget and, with a time
+/// limit, what the speed so far allows before the deadline.
+fn remaining_playouts(
+    params: &SearchParams,
+    done: u32,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> u32 {
+    let budget = params.playouts.saturating_sub(done);
+    let Some(deadline) = deadline else {
+        return budget;
+    };
+    let now = Instant::now();
+    let elapsed = now.duration_since(start).as_secs_f64().max(1e-3);
+    let left = deadline.saturating_duration_since(now).as_secs_f64();
+    let by_time = done as f64 / elapsed * left;
+    budget.min(by_time.min(u32::MAX as f64) as u32)
 }
 
 /// Whether the most visited root move can no longer be overtaken with `remaining` playouts.

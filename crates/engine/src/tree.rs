@@ -40,7 +40,7 @@ pub struct Node {
 }
 
 impl Node {
-    fn new(mv: usize, prior_n: f32, prior_w: f32) -> Node {
+    pub(crate) fn new(mv: usize, prior_n: f32, prior_w: f32) -> Node {
         Node {
             mv: mv as u16,
             first_child: 0,

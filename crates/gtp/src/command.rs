@@ -106,6 +106,12 @@ pub enum Command {
         /// Stones left in the period (0: main time).
         stones: u32,
     },
+    /// `fixed_handicap N`: N stones on the standard points.
+    FixedHandicap(u32),
+    /// `place_free_handicap N`: the engine places N stones.
+    PlaceFreeHandicap(u32),
+    /// `set_free_handicap VERTEX...`: the controller places the stones.
+    SetFreeHandicap(Vec<Point>),
 }
 
 /// Every command name, in the order `list_commands` prints them.
@@ -134,6 +140,9 @@ pub const COMMANDS: &[&str] = &[
     "captures",
     "time_settings",
     "time_left",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
 ];
 
 /// Why a command line could not be parsed.
@@ -318,6 +327,25 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                 stones: a.number(2, "a number of stones")?,
             }
         }
+        "fixed_handicap" => {
+            a.at_most(1)?;
+            Command::FixedHandicap(a.number(0, "a number of stones")?)
+        }
+        "place_free_handicap" => {
+            a.at_most(1)?;
+            Command::PlaceFreeHandicap(a.number(0, "a number of stones")?)
+        }
+        "set_free_handicap" => {
+            a.get(0, "vertices")?;
+            let mut points = Vec::with_capacity(args.len());
+            for (k, v) in args.iter().enumerate() {
+                match a.vertex(k)? {
+                    Vertex::Point(p) => points.push(p),
+                    Vertex::Pass => return Err(a.bad(v, "a vertex other than pass")),
+                }
+            }
+            Command::SetFreeHandicap(points)
+        }
         _ => unreachable!("every name in COMMANDS is handled"),
     };
     Ok(command)
@@ -490,10 +518,27 @@ mod tests {
             "captures black",
             "time_settings 300 30 5",
             "time_left b 120 0",
+            "fixed_handicap 4",
+            "place_free_handicap 2",
+            "set_free_handicap D4 Q16 K10",
         ];
         assert_eq!(samples.len(), COMMANDS.len());
         for s in samples {
             assert!(cmd(s).is_ok(), "{s}");
         }
+    }
+
+    #[test]
+    fn set_free_handicap_takes_vertices_but_not_pass() {
+        assert_eq!(
+            cmd("set_free_handicap c3 g7"),
+            Ok(Command::SetFreeHandicap(vec![
+                Point::parse_gtp("C3").unwrap(),
+                Point::parse_gtp("G7").unwrap()
+            ]))
+        );
+        assert!(cmd("set_free_handicap C3 pass").is_err());
+        assert!(cmd("set_free_handicap").is_err());
+        assert!(cmd("fixed_handicap two").is_err());
     }
 }

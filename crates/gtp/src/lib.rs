@@ -4,6 +4,7 @@
 //! Responses are `=[id] result` or `?[id] message`, each followed by a blank line.
 
 pub mod board_text;
+pub mod clock;
 pub mod command;
 pub mod session;
 
@@ -19,6 +20,11 @@ pub struct GtpOptions {
     pub rules: tengen_rules::Rules,
     /// The engine configuration.
     pub engine: tengen_engine::EngineConfig,
+    /// The session's random seed; every game (`clear_board`, `boardsize`, `loadsgf`) gets its
+    /// own seed derived from it, so games differ and a session can be replayed.
+    pub seed: u64,
+    /// Writes one line per `genmove` to stderr: playouts, time, win rate.
+    pub log_search: bool,
 }
 
 /// Formats a response: `=id text` or `?id text`, then a blank line.
@@ -55,6 +61,7 @@ pub fn run_with_log(
     mut log: impl Write,
     options: GtpOptions,
 ) -> std::io::Result<()> {
+    let log_search = options.log_search;
     let mut session = Session::new(options);
     let mut buffer = Vec::new();
     loop {
@@ -68,6 +75,24 @@ pub fn run_with_log(
                 // The log is a courtesy: a closed standard error must not stop the engine.
                 let _ = writeln!(log, "{detail}");
             }
+            if log_search && response.starts_with('=') && is_genmove(&line) {
+                if let Some(info) = session.last_search() {
+                    let _ = writeln!(
+                        log,
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}",
+                        info.playouts,
+                        info.seconds,
+                        info.winrate,
+                        info.score,
+                        info.nodes,
+                        if info.reused_tree {
+                            ", tree reused"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
             output.write_all(response.as_bytes())?;
             output.flush()?;
             if quit {
@@ -75,4 +100,14 @@ pub fn run_with_log(
             }
         }
     }
+}
+
+/// Whether the line asks for a move (`genmove`, `kgs-genmove_cleanup`).
+fn is_genmove(line: &str) -> bool {
+    parse_line(line).is_some_and(|r| {
+        matches!(
+            r.command,
+            Ok(Command::GenMove(_)) | Ok(Command::GenMoveCleanup(_))
+        )
+    })
 }

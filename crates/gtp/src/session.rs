@@ -1,16 +1,20 @@
 //! The GTP engine state: the game as a record of actions, the undo stack, clocks, the engine.
 
 use crate::board_text::show_board;
+use crate::clock::Clocks;
 use crate::command::{Command, Status, Vertex, COMMANDS};
 use crate::GtpOptions;
 use std::collections::{BTreeMap, BTreeSet};
-use tengen_engine::{Clock, Engine, EngineMove};
+use std::time::Instant;
+use tengen_engine::{Engine, EngineMove, SearchInfo};
 use tengen_rules::score::seki_chains;
 use tengen_rules::sgf::{from_sgf_bytes, to_sgf};
 use tengen_rules::{
     Action, ActionError, Board, Color, Game, Komi, Phase, Point, Record, ReviewProtocol, Rules,
     Variant,
 };
+
+mod handicap;
 
 /// The GTP protocol version spoken.
 pub const PROTOCOL_VERSION: u32 = 2;
@@ -30,8 +34,12 @@ pub struct Session {
     steps: Vec<usize>,
     game: Game,
     engine: Engine,
-    /// Per color (index by [`Color::index`]): the clock from `time_settings`/`time_left`.
-    clocks: [Option<Clock>; 2],
+    /// Both colors' clocks from `time_settings`/`time_left` and the engine's own moves.
+    clocks: Clocks,
+    /// The seed of the session; each game gets its own seed from it.
+    seed: u64,
+    /// Games started (each `clear_board`, `boardsize` or `loadsgf` starts one).
+    games: u64,
     /// Why the last `illegal move` was illegal, until taken by [`Session::take_detail`].
     detail: Option<String>,
 }
@@ -56,10 +64,17 @@ impl Session {
             record,
             steps: Vec::new(),
             game,
-            engine: Engine::new(options.engine),
-            clocks: [None, None],
+            engine: Engine::new(options.engine).with_seed(game_seed(options.seed, 0)),
+            clocks: Clocks::default(),
+            seed: options.seed,
+            games: 0,
             detail: None,
         }
+    }
+
+    /// What the engine's last search did (for a log line after `genmove`).
+    pub fn last_search(&self) -> Option<SearchInfo> {
+        self.engine.last_search()
     }
 
     /// The current game.
@@ -144,21 +159,8 @@ impl Session {
                 byo_yomi_time,
                 byo_yomi_stones,
             } => {
-                let clock = if *main_time > 0 {
-                    Some(Clock {
-                        seconds: *main_time as f64,
-                        stones: 0,
-                    })
-                } else if *byo_yomi_time > 0 && *byo_yomi_stones > 0 {
-                    Some(Clock {
-                        seconds: *byo_yomi_time as f64,
-                        stones: *byo_yomi_stones,
-                    })
-                } else {
-                    // GTP: byo-yomi time without stones means no time limit.
-                    None
-                };
-                self.clocks = [clock, clock];
+                self.clocks
+                    .set(*main_time, *byo_yomi_time, *byo_yomi_stones);
                 Ok(String::new())
             }
             Command::TimeLeft {
@@ -166,12 +168,12 @@ impl Session {
                 seconds,
                 stones,
             } => {
-                self.clocks[color.index()] = Some(Clock {
-                    seconds: *seconds as f64,
-                    stones: *stones,
-                });
+                self.clocks.time_left(*color, *seconds, *stones);
                 Ok(String::new())
             }
+            Command::FixedHandicap(n) => self.fixed_handicap(*n),
+            Command::PlaceFreeHandicap(n) => self.place_free_handicap(*n),
+            Command::SetFreeHandicap(points) => self.set_free_handicap(points),
         }
     }
 
@@ -202,8 +204,11 @@ impl Session {
             .expect("komi does not change legality");
     }
 
-    /// Replaces the game with `record`'s (which must replay) and clears the undo stack.
+    /// Replaces the game with `record`'s (which must replay) and clears the undo stack. A new
+    /// game: the engine forgets its tree and takes the next game's seed.
     fn reset(&mut self, record: Record) {
+        self.games += 1;
+        self.engine.new_game(game_seed(self.seed, self.games));
         self.game = record
             .replay_go_playing_on()
             .expect("a fresh or checked record replays");
@@ -286,12 +291,14 @@ impl Session {
         let (mut game, mut actions) = self
             .turn_for(color)
             .map_err(|e| format!("cannot move: {e}"))?;
-        let clock = self.clocks[color.index()];
+        let clock = self.clocks.clock(color);
+        let started = Instant::now();
         let choice = if cleanup {
             self.engine.genmove_cleanup(&game, color, clock)
         } else {
             self.engine.genmove(&game, color, clock)
         };
+        self.clocks.spend(color, started.elapsed().as_secs_f64());
         let (action, reply) = match choice {
             EngineMove::Resign => return Ok("resign".into()),
             EngineMove::Pass => (Action::pass(), "pass".to_string()),
@@ -400,4 +407,13 @@ impl Session {
         self.reset(record);
         Ok(String::new())
     }
+}
+
+/// The seed of game number `game` of a session seeded with `seed` (splitmix64 of both, so
+/// consecutive games get unrelated seeds).
+fn game_seed(seed: u64, game: u64) -> u64 {
+    let mut z = seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

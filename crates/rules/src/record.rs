@@ -47,6 +47,26 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// A fixed handicap of `stones` black stones on a board of side `size` (see
+    /// [`crate::handicap`]), White to move first.
+    pub fn handicap(size: u8, stones: u32) -> Result<Setup, crate::HandicapError> {
+        Ok(Setup {
+            black: crate::fixed_handicap(size, stones)?,
+            white: Vec::new(),
+            to_move: Some(Color::White),
+        })
+    }
+
+    /// The number of handicap stones: the black setup stones when White moves first and there
+    /// are no white setup stones (0 otherwise).
+    pub fn handicap_stones(&self) -> u32 {
+        if self.to_move == Some(Color::White) && self.white.is_empty() && self.black.len() >= 2 {
+            self.black.len() as u32
+        } else {
+            0
+        }
+    }
+
     fn is_empty(&self) -> bool {
         self.black.is_empty() && self.white.is_empty() && self.to_move.is_none()
     }

@@ -75,6 +75,9 @@ pub enum KomiError {
 }
 
 impl Komi {
+    /// Half a point: the usual komi of a handicap game (no draw, no other compensation).
+    pub const HALF: Komi = Komi(1);
+
     /// Komi from a number of points, which must be a multiple of 0.5 within ±[`MAX_KOMI`].
     pub fn from_points(points: f64) -> Result<Komi, KomiError> {
         let halves = points * 2.0;

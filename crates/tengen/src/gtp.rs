@@ -35,8 +35,8 @@ pub struct GtpArgs {
     /// Engine strength, 1 (beginner) to 10 (full engine).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: u8,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Search threads (default: every core of the machine).
+    #[arg(long, default_value_t = default_threads(), value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Playouts per move (overrides the level).
     #[arg(long)]
@@ -47,6 +47,26 @@ pub struct GtpArgs {
     /// Allow the engine to resign hopeless games.
     #[arg(long)]
     pub resign: bool,
+    /// Random seed of the session (default: from the clock); each game gets its own seed
+    /// from it, so a session with a given seed plays the same games again.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Write one line per generated move to stderr (playouts, time, win rate).
+    #[arg(long)]
+    pub log: bool,
+}
+
+/// The number of cores, for the default of `--threads`.
+fn default_threads() -> u16 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256) as u16)
+}
+
+/// A seed from the clock and the process id, different for every run.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (std::process::id() as u64).rotate_left(32)
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -81,6 +101,8 @@ impl GtpArgs {
                 seconds_per_move: self.seconds_per_move,
                 allow_resign: self.resign,
             },
+            seed: self.seed.unwrap_or_else(clock_seed),
+            log_search: self.log,
         }
     }
 }
