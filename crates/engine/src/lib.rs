@@ -18,6 +18,7 @@ pub mod prior;
 pub mod rng;
 pub mod search;
 pub mod time;
+pub mod timego;
 pub mod tree;
 
 use board::{PlayoutBoard, PASS};
