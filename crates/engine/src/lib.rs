@@ -20,6 +20,7 @@ pub(crate) mod prior;
 pub mod rng;
 pub(crate) mod search;
 pub(crate) mod time;
+pub mod timego;
 pub(crate) mod tree;
 
 use board::{PlayoutBoard, PASS};

@@ -33,7 +33,7 @@ pub use placement::Placement;
 #[cfg(feature = "serde")]
 pub use record::{evaluate_record, replay_record};
 pub use state::TimeGame;
-pub use targets::{StoneTargets, TargetPreview};
+pub use targets::{BoardAfter, StoneTargets, TargetPreview, TimeEffect};
 pub use turn::{CancelReason, Cancelled, Turn, TurnKind};
 #[cfg(feature = "serde")]
 pub use view::{OrderEntry, TimeGoView};

@@ -36,6 +36,36 @@ pub struct TargetPreview {
     pub cancels: Vec<Cancelled>,
 }
 
+/// What a legal time move does to the final board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardAfter {
+    /// The board stays as it is (only the placement order changes).
+    Unchanged,
+    /// The board changes.
+    Changed {
+        /// The position hash of the new board.
+        hash: u64,
+        /// Stones on the new board: Black, White.
+        stones: [u32; 2],
+    },
+}
+
+/// A legal time move of the side to move and what it would do (see
+/// [`TimeGame::time_move_effects`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeEffect {
+    /// The stone that travels.
+    pub stone: Point,
+    /// Its placement's index now.
+    pub from: usize,
+    /// The target index.
+    pub to: usize,
+    /// The later placements the move cancels.
+    pub cancels: Vec<Cancelled>,
+    /// What the board becomes.
+    pub after: BoardAfter,
+}
+
 /// The legal time moves of one stone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -94,7 +124,12 @@ struct Scan {
 impl TimeGame {
     /// The index of the stone at `stone` if the side to move may time-move it somewhere.
     fn movable(&self, stone: Point) -> Option<usize> {
-        if self.result.is_some() || self.board.get(stone) != Some(self.to_move) {
+        self.movable_by(stone, self.to_move)
+    }
+
+    /// The index of the stone at `stone` if `color` could time-move it on its turn.
+    fn movable_by(&self, stone: Point, color: crate::color::Color) -> Option<usize> {
+        if self.result.is_some() || self.board.get(stone) != Some(color) {
             return None;
         }
         let i = self.placement_of(stone)?;
@@ -104,13 +139,18 @@ impl TimeGame {
     /// The side to move's stones that can travel (placement unlocked and not the first
     /// unlocked one), by increasing index.
     pub fn movable_stones(&self) -> Vec<(Point, usize)> {
+        self.movable_stones_of(self.to_move)
+    }
+
+    /// The stones of `color` that could travel on its turn.
+    fn movable_stones_of(&self, color: crate::color::Color) -> Vec<(Point, usize)> {
         if self.result.is_some() {
             return Vec::new();
         }
         let mut out: Vec<(Point, usize)> = self.order[self.boundary..]
             .iter()
-            .filter(|x| x.color == self.to_move)
-            .filter_map(|x| self.movable(x.point).map(|i| (x.point, i)))
+            .filter(|x| x.color == color)
+            .filter_map(|x| self.movable_by(x.point, color).map(|i| (x.point, i)))
             .collect();
         out.sort_by_key(|&(_, i)| i);
         out.dedup();
@@ -147,6 +187,85 @@ impl TimeGame {
     }
 
     fn targets_of(&self, stones: &[(Point, usize)]) -> Vec<StoneTargets> {
+        self.targets_with_effects(stones)
+            .into_iter()
+            .map(|(stone, index, found)| StoneTargets {
+                stone,
+                index,
+                targets: found.into_iter().map(|(p, _)| p).collect(),
+            })
+            .collect()
+    }
+
+    /// Every legal time move of the side to move with what it does to the final board (for
+    /// computer players: a time move that leaves the board as it is only changes the order).
+    /// Computed in the same sweep as [`TimeGame::legal_time_moves`].
+    pub fn time_move_effects(&self) -> Vec<TimeEffect> {
+        self.time_move_effects_of(self.to_move)
+    }
+
+    /// The time moves `color` could make if it were to move now (same boundary, same reached
+    /// combinations), with their effects: the threats of the player who is not to move.
+    pub fn time_move_effects_of(&self, color: crate::color::Color) -> Vec<TimeEffect> {
+        let stones = self.movable_stones_of(color);
+        let mut out = Vec::new();
+        for (stone, from, found) in self.targets_with_effects(&stones) {
+            for (preview, after) in found {
+                out.push(TimeEffect {
+                    stone,
+                    from,
+                    to: preview.to,
+                    cancels: preview.cancels,
+                    after,
+                });
+            }
+        }
+        out
+    }
+
+    /// The time moves of the stone at `stone` for its owner, as if it were that player's turn,
+    /// with their effects (empty when the stone cannot travel).
+    pub fn stone_effects(&self, stone: Point) -> Vec<TimeEffect> {
+        let Some(color) = self.board.get(stone) else {
+            return Vec::new();
+        };
+        let Some(from) = self.movable_by(stone, color) else {
+            return Vec::new();
+        };
+        self.targets_with_effects(&[(stone, from)])
+            .into_iter()
+            .flat_map(|(stone, from, found)| {
+                found.into_iter().map(move |(preview, after)| TimeEffect {
+                    stone,
+                    from,
+                    to: preview.to,
+                    cancels: preview.cancels,
+                    after,
+                })
+            })
+            .collect()
+    }
+
+    /// What the final board is after a replay that ended on `board` with outcome `out`.
+    fn board_after(&self, out: &Outcome, board: &Board) -> BoardAfter {
+        if out.converged.is_some() || board.hash() == self.board.hash() {
+            BoardAfter::Unchanged
+        } else {
+            BoardAfter::Changed {
+                hash: board.hash(),
+                stones: [
+                    board.stone_count(crate::color::Color::Black),
+                    board.stone_count(crate::color::Color::White),
+                ],
+            }
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn targets_with_effects(
+        &self,
+        stones: &[(Point, usize)],
+    ) -> Vec<(Point, usize, Vec<(TargetPreview, BoardAfter)>)> {
         let b = self.boundary;
         let size = self.rules.size;
         let Some(last) = stones.iter().map(|&(_, i)| i).max() else {
@@ -195,7 +314,7 @@ impl TimeGame {
         // Per stone, from the last target down: decide plain moves at once, and find where
         // the others must start replaying for real.
         let n = self.order.len();
-        let mut results: Vec<Vec<TargetPreview>> = Vec::with_capacity(scans.len());
+        let mut results: Vec<Vec<(TargetPreview, BoardAfter)>> = Vec::with_capacity(scans.len());
         let mut jobs: Vec<Job> = Vec::new();
         for (si, scan) in scans.iter().enumerate() {
             let i = scan.i;
@@ -260,10 +379,11 @@ impl TimeGame {
                         .wrapping_add(tail);
                     let key = combination_key(hash, b);
                     if !self.reached.contains_key(&key) || !self.plain_move_repeats(i, t, key) {
-                        found.push(TargetPreview {
+                        let preview = TargetPreview {
                             to: t,
                             cancels: Vec::new(),
-                        });
+                        };
+                        found.push((preview, BoardAfter::Unchanged));
                     }
                 } else {
                     match groups.get(&at) {
@@ -328,10 +448,11 @@ impl TimeGame {
                         Some(out) if fits(out) => {
                             let key = self.outcome_key(scan.i, t, at, out);
                             if !self.outcome_repeats(scan.i, t, at, key, out) {
-                                found.push(TargetPreview {
+                                let preview = TargetPreview {
                                     to: t,
                                     cancels: out.cancelled.clone(),
-                                });
+                                };
+                                found.push((preview, self.board_after(out, &trial)));
                             }
                         }
                         _ => {
@@ -347,18 +468,14 @@ impl TimeGame {
                 }
             }
             for r in &mut results {
-                r.sort_by_key(|p| p.to);
+                r.sort_by_key(|(p, _)| p.to);
             }
         }
 
         scans
             .iter()
             .zip(results)
-            .map(|(scan, targets)| StoneTargets {
-                stone: scan.s.point,
-                index: scan.i,
-                targets,
-            })
+            .map(|(scan, targets)| (scan.s.point, scan.i, targets))
             .collect()
     }
 
@@ -372,20 +489,22 @@ impl TimeGame {
         at: usize,
         start: Start,
         fresh: &mut HashSet64,
-        found: &mut Vec<TargetPreview>,
+        found: &mut Vec<(TargetPreview, BoardAfter)>,
     ) {
         let mut trial = board.clone();
-        let result = self.simulate(&mut trial, i, start, false, fresh);
-        let result = result.or_else(|_| {
-            let mut from_target = self.board_at(t);
-            self.simulate(&mut from_target, i, Start::Arrive { t }, false, fresh)
-        });
+        let mut result = self.simulate(&mut trial, i, start, false, fresh);
+        if result.is_err() {
+            trial = self.board_at(t);
+            result = self.simulate(&mut trial, i, Start::Arrive { t }, false, fresh);
+        }
         if let Ok(Ok(out)) = result {
             if !self.outcome_repeats(i, t, at, out.key, &out) {
-                found.push(TargetPreview {
+                let after = self.board_after(&out, &trial);
+                let preview = TargetPreview {
                     to: t,
                     cancels: out.cancelled,
-                });
+                };
+                found.push((preview, after));
             }
         }
     }
