@@ -288,11 +288,19 @@ export class TablePage {
     return Boolean(this.seat && this.state && this.socket && this.conn === 'open');
   }
 
-  async send(action, { quiet = false } = {}) {
-    if (!this.seat) return this.message('You are watching this table.');
+  /**
+   * Sends an action; resolves with the ack or null. While a move is on its way another one is
+   * not sent (a double tap must not become two moves); review marks and the deadline's
+   * submission (`force`) go at once, the server applies them in order.
+   */
+  async send(action, { quiet = false, force = false } = {}) {
+    if (!this.seat) {
+      this.message('You are watching this table.');
+      return null;
+    }
     if (!this.socket) return null;
-    if (this.busy && !quiet) return null;
-    this.busy = true;
+    if (this.busy && !force) return null;
+    if (!force) this.busy = true;
     try {
       const ack = await this.socket.action(action);
       if (!quiet) this.message('');
@@ -301,7 +309,7 @@ export class TablePage {
       if (!quiet) this.message(e.message);
       return null;
     } finally {
-      this.busy = false;
+      if (!force) this.busy = false;
     }
   }
 
@@ -319,7 +327,7 @@ export class TablePage {
         return this.message(`It is ${who(s, reviewer)}’s review turn. The board does not change during review.`);
       }
       if (!stone) return this.message(`${name} is empty: tap a stone to mark its group dead or restore it.`);
-      return this.send({ toggle_dead: name });
+      return this.send({ toggle_dead: name }, { force: true });
     }
     if (v.to_move !== this.seat) return this.message(`It is ${who(s, v.to_move)}’s turn.`);
     if (v.variant === 'timego' && (this.timeMode || stone === this.seat)) {
@@ -370,7 +378,7 @@ export class TablePage {
     const s = this.state;
     if (!this.seat || !s || s.view.phase !== 'review' || s.view.review.reviewer !== this.seat) return;
     this.submittedKey = this.reviewKey();
-    const ack = await this.send({ propose: { color: this.seat } }, { quiet: deadline });
+    const ack = await this.send({ propose: { color: this.seat } }, { quiet: deadline, force: true });
     if (ack && deadline) this.message('Your review time ran out: your marks were submitted.');
   }
 
@@ -577,7 +585,10 @@ export class TablePage {
     let last = '';
     if (lm && lm.pass) last = `${colorName(lm.color)} passed. `;
     else if (lm && lm.point) last = `${colorName(lm.color)} played ${lm.point}. `;
-    const hint = v.consecutive_passes === 1 && v.variant !== 'timego' ? ' Pass again to open score review.' : '';
+    let hint = '';
+    if (v.consecutive_passes === 1) {
+      hint = v.variant === 'timego' ? ' Another pass ends the game.' : ' Another pass opens the score review.';
+    }
     return `${last}${this.turnText()}${hint}`;
   }
 
