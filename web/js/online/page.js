@@ -63,4 +63,10 @@ window.__online = {
   view: () => (table && table.state ? table.state.view : null),
   state: () => (table ? table.state : null),
   conn: () => (table ? table.conn : ''),
+  /** Drops the connection as a network failure would (the page reconnects by itself). */
+  drop: () => {
+    const ws = table && table.socket && table.socket.ws;
+    if (ws) ws.close();
+    return Boolean(ws);
+  },
 };

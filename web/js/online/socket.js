@@ -2,9 +2,13 @@
 // seen, then events, states and presence; actions wait for their ack or error. A lost
 // connection is retried with a growing delay (0.5 s doubling up to 15 s, with jitter), and
 // each new hello carries `since` = the last seq seen, so the server sends exactly the missed
-// events.
+// events (the first hello says 0: the whole history).
 
 const MAX_DELAY = 15000;
+/** While connected, the page pings this often; a link that stays silent for PING_WAIT after a
+ * ping is dead (a network that vanished without closing the socket) and is replaced. */
+const PING_EVERY = 25000;
+const PING_WAIT = 10000;
 
 /** An error the server answered to one of our messages (nothing changed), or a lost link. */
 export class TableError extends Error {
@@ -25,13 +29,18 @@ export class TableSocket {
     this.token = token;
     this.h = handlers;
     this.ws = null;
-    this.seq = null; // the last event number seen
+    // The last event number seen: 0 at first, so the first hello asks for the whole history
+    // (the page lists what happened); later hellos ask for what was missed.
+    this.seq = 0;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject}
     this.attempt = 0;
     this.timer = null;
     this.closed = false;
     this.welcomed = false;
+    this.everWelcomed = false;
+    this.pinger = null;
+    this.heard = 0;
     this.onWake = () => {
       if (!this.closed && (!this.ws || this.ws.readyState > 1)) this.reconnectNow();
     };
@@ -64,6 +73,7 @@ export class TableSocket {
     };
     ws.onmessage = (e) => {
       if (ws !== this.ws) return;
+      this.heard = performance.now();
       let msg;
       try {
         msg = JSON.parse(e.data);
@@ -86,13 +96,17 @@ export class TableSocket {
     switch (msg.type) {
       case 'welcome':
         this.welcomed = true;
+        this.everWelcomed = true;
         this.attempt = 0;
+        this.startPings();
         this.h.status('open');
         this.h.welcome(msg.seat || null);
         break;
+      case 'pong':
+        break;
       case 'event':
         if (msg.event && Number.isInteger(msg.event.seq)) {
-          if (this.seq !== null && msg.event.seq <= this.seq) break; // seen already
+          if (msg.event.seq <= this.seq) break; // seen already
           this.seq = msg.event.seq;
         }
         this.h.event(msg.event, msg.state || null);
@@ -134,7 +148,31 @@ export class TableSocket {
     }
   }
 
+  startPings() {
+    clearInterval(this.pinger);
+    this.heard = performance.now();
+    this.pinger = setInterval(() => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== 1) return;
+      if (performance.now() - this.heard > PING_EVERY + PING_WAIT) {
+        // No answer to the last ping: drop this link and build a new one.
+        this.ws = null;
+        ws.onclose = ws.onmessage = ws.onopen = ws.onerror = null;
+        try {
+          ws.close(4000, 'no answer');
+        } catch (_) { /* already gone */ }
+        this.failPending('The connection was lost before the server answered. It is being restored; check the board before trying again.');
+        this.retry();
+        return;
+      }
+      try {
+        ws.send('{"type":"ping"}');
+      } catch (_) { /* onclose follows */ }
+    }, PING_EVERY);
+  }
+
   retry() {
+    clearInterval(this.pinger);
     if (this.closed) return;
     const base = Math.min(MAX_DELAY, 500 * 2 ** this.attempt);
     const delay = Math.round(base * (0.6 + Math.random() * 0.4));
@@ -183,6 +221,7 @@ export class TableSocket {
 
   shutdown() {
     clearTimeout(this.timer);
+    clearInterval(this.pinger);
     window.removeEventListener('online', this.onWake);
     document.removeEventListener('visibilitychange', this.onWake);
     const ws = this.ws;

@@ -64,8 +64,10 @@ export class TablePage {
     this.previews = [];
     this.submittedKey = null;
     this.missed = 0;
+    this.synced = false;
     this.lastSpoken = {};
     this.conn = 'connecting';
+    this.checked = false;
     clearInterval(this.ticker);
     this.ticker = null;
   }
@@ -157,7 +159,7 @@ export class TablePage {
 
   connect() {
     const id = this.id;
-    const since = this.socket ? this.socket.seq : null;
+    const since = this.socket ? this.socket.seq : 0;
     if (this.socket) this.socket.close();
     this.socket = new TableSocket(id, this.token, {
       welcome: (seat) => this.welcome(seat),
@@ -167,7 +169,7 @@ export class TablePage {
       status: (kind, detail) => this.onStatus(kind, detail),
       refused: (text) => this.onRefused(text),
     });
-    if (since !== null) this.socket.seq = since;
+    this.socket.seq = since;
   }
 
   /** Leaves the table (another page was opened). */
@@ -188,7 +190,6 @@ export class TablePage {
     } else if (seat && had !== seat) {
       this.message(`You play ${colorName(seat)}.`);
     }
-    this.missed = 0;
   }
 
   onEvent(ev, state) {
@@ -206,13 +207,14 @@ export class TablePage {
   }
 
   onState(state) {
-    const first = !this.state || this.state.id !== state.id;
     this.takeState(state);
-    if (this.missed) {
-      this.announce(`Back at the table: ${this.missed} ${this.missed === 1 ? 'thing' : 'things'} happened while you were away. ${this.turnText()}`);
-    } else if (first) {
+    if (!this.synced) {
+      // The first state of this page: the history came before it; say where the game stands.
       this.announce(this.turnText());
+    } else if (this.missed) {
+      this.announce(`Back at the table: ${this.missed} ${this.missed === 1 ? 'thing' : 'things'} happened while you were away. ${this.turnText()}`);
     }
+    this.synced = true;
     this.missed = 0;
   }
 
@@ -240,6 +242,7 @@ export class TablePage {
       text.textContent = 'Connecting to the table…';
       $('tb-reconnect').hidden = true;
     } else if (kind === 'waiting') {
+      if (!this.state && !this.checked) this.checkExists();
       box.hidden = false;
       text.textContent = `The connection to the table was lost. Trying again in ${Math.max(1, Math.round(detail / 1000))} s…`;
       $('tb-reconnect').hidden = false;
@@ -247,6 +250,20 @@ export class TablePage {
       this.message(detail);
     }
     this.renderControls();
+  }
+
+  /** The socket cannot open and nothing was shown yet: is there such a table at all? */
+  async checkExists() {
+    this.checked = true;
+    const id = this.id;
+    try {
+      const state = await readTable(id);
+      if (this.id === id && !this.state) this.takeState(state);
+    } catch (e) {
+      if (this.id !== id || e.status === 0) return;
+      if (this.socket) this.socket.close();
+      this.fail(e);
+    }
   }
 
   onRefused(text) {
@@ -821,7 +838,9 @@ export class TablePage {
     const online = this.conn === 'open';
     for (const id of ['tb-pass', 'tb-undo', 'tb-resign']) $(id).hidden = !seated;
     $('tb-pass').disabled = !(online && playing && both && v.to_move === this.seat);
-    $('tb-undo').disabled = !(online && playing && both && v.move_number > 0 && !s.undo_request);
+    // Only your own last move, before the opponent answers it (the server says the same).
+    const mine = v.last_move && v.last_move.color === this.seat;
+    $('tb-undo').disabled = !(online && playing && both && mine && !s.undo_request);
     $('tb-resign').disabled = !(online && v.phase !== 'finished' && both);
     $('tb-propose').disabled = !online;
     $('tb-time').disabled = !(online && playing && v.to_move === this.seat);
