@@ -46,7 +46,9 @@ async fn table_server() -> (String, tokio::task::JoinHandle<()>) {
 async fn wait(s: &Session, expr: &str) {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
-        if s.js(&format!("return !!({expr});")).await == json!(true) {
+        // A page still loading may not have the element yet: that is "not yet", not a failure.
+        let check = format!("try {{ return !!({expr}); }} catch (e) {{ return false; }}");
+        if s.js(&check).await == json!(true) {
             return;
         }
         if Instant::now() > deadline {
@@ -143,8 +145,10 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
         .send_keys("Alice <b>x</b>")
         .await
         .unwrap();
+    alice.screenshot("online-create").await;
     alice.click("#on-create").await;
     wait(&alice, "!document.getElementById('on-created').hidden").await;
+    alice.screenshot("online-created").await;
     let invite = alice
         .js("return document.getElementById('on-invite').value;")
         .await
@@ -174,6 +178,7 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     let card = bob.text("#tb-join-text").await;
     assert!(card.contains("Alice <b>x</b> plays Black"), "{card}");
     assert_eq!(bob.js("return document.querySelector('#tb-join-text b');").await, Value::Null);
+    bob.screenshot("online-invited").await;
     bob.find("#tb-join-name").await.send_keys("Bob").await.unwrap();
     bob.click("#tb-join-go").await;
     wait(&bob, "window.__online.seat() === 'white' && window.__online.ready()").await;
@@ -217,6 +222,7 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     // Alice asks to take C3 back; Bob is asked and accepts.
     alice.click("#tb-undo").await;
     wait(&bob, "!document.getElementById('tb-undo-ask').hidden").await;
+    bob.screenshot("online-undo-asked").await;
     assert!(bob.text("#tb-undo-text").await.contains("asks to take back"));
     act(&bob, "#tb-undo-accept", &alice).await;
     wait(&alice, "document.getElementById('tb-pt-C3').getAttribute('aria-label').startsWith('C3, empty')").await;
@@ -232,17 +238,24 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     wait(&bob, &format!("window.__online.seq() === {}", seq(&alice).await)).await;
     assert_eq!(alice.js(logs).await, bob.js(logs).await, "the same events, none twice");
 
-    // Two passes: Black (whose turn follows) reviews first; both review timers are shown.
-    act(&alice, "#tb-pass", &bob).await;
-    let status = bob.text("#tb-status").await;
-    assert!(status.contains("Black passed") && status.contains("Another pass opens the score review"), "{status}");
+    // Two passes: White (whose turn follows) reviews first; both review timers are shown.
     act(&bob, "#tb-pass", &alice).await;
+    let status = alice.text("#tb-status").await;
+    assert!(
+        status.contains("White passed") && status.contains("Another pass opens the score review"),
+        "{status}"
+    );
     let passed = seq(&alice).await;
-    wait(&alice, "window.__online.phase() === 'review'").await;
+    act(&alice, "#tb-pass", &bob).await;
     wait(&bob, "window.__online.phase() === 'review'").await;
-    wait(&alice, "!document.getElementById('tb-propose').hidden").await;
-    assert!(bob.text("#tb-review-turn").await.contains("is reviewing"));
-    assert!(bob.js("return document.getElementById('tb-propose').hidden;").await == json!(true));
+    wait(&alice, "window.__online.phase() === 'review'").await;
+    wait(&bob, "!document.getElementById('tb-propose').hidden").await;
+    let turn = alice.text("#tb-review-turn").await;
+    assert!(turn.contains("White (Bob) is reviewing"), "{turn}");
+    assert_eq!(
+        alice.js("return document.getElementById('tb-propose').hidden;").await,
+        json!(true)
+    );
     for s in [&alice, &bob] {
         for c in ["black", "white"] {
             let t = s.text(&format!("#tb-review-{c}")).await;
@@ -250,35 +263,44 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
         }
     }
     // The suggestion comes as its own event right after the passes.
-    suggestion_after(&alice, passed).await;
+    suggestion_after(&bob, passed).await;
     let stones = ["E5", "G7", "J9"];
-    // First review: Alice says J9 is dead, Bob says it lives: play resumes, Black to move.
-    mark(&alice, &bob, &stones, &["J9"]).await;
-    act(&alice, "#tb-propose", &bob).await;
-    let proposed = seq(&alice).await;
-    wait(&bob, "!document.getElementById('tb-propose').hidden").await;
-    suggestion_after(&bob, proposed).await;
-    assert!(bob.text("#tb-proposals").await.contains("Black proposed 1 dead stone"));
+    // First review: Bob says J9 lives, Alice says it is dead: play resumes, White to move.
     mark(&bob, &alice, &stones, &[]).await;
+    let proposed = seq(&bob).await;
     act(&bob, "#tb-propose", &alice).await;
-    wait(&alice, "window.__online.phase() === 'playing'").await;
-    wait(&bob, "document.getElementById('tb-message').textContent.includes('proposals differ')").await;
-    assert_eq!(view(&alice).await["to_move"], json!("black"));
-    assert!(!label(&alice, "J9").await.contains("marked dead"));
+    wait(&alice, "!document.getElementById('tb-propose').hidden").await;
+    suggestion_after(&alice, proposed).await;
+    let proposals = alice.text("#tb-proposals").await;
+    assert!(proposals.contains("White proposed 0 dead stones"), "{proposals}");
+    mark(&alice, &bob, &stones, &["J9"]).await;
+    alice.screenshot("online-review-second").await;
+    bob.screenshot("online-review-waiting").await;
+    act(&alice, "#tb-propose", &bob).await;
+    wait(&bob, "window.__online.phase() === 'playing'").await;
+    wait(
+        &alice,
+        "document.getElementById('tb-message').textContent.includes('proposals differ')",
+    )
+    .await;
+    assert_eq!(view(&bob).await["to_move"], json!("white"));
+    assert!(!label(&bob, "J9").await.contains("marked dead"));
+
+    alice.screenshot("online-review-resumed").await;
 
     // Second review: both mark J9 dead: the game ends with the count.
-    act(&alice, "#tb-pass", &bob).await;
     act(&bob, "#tb-pass", &alice).await;
     let passed = seq(&alice).await;
-    wait(&alice, "window.__online.phase() === 'review'").await;
-    suggestion_after(&alice, passed).await;
+    act(&alice, "#tb-pass", &bob).await;
+    wait(&bob, "window.__online.phase() === 'review'").await;
+    suggestion_after(&bob, passed).await;
+    mark(&bob, &alice, &stones, &["J9"]).await;
+    let proposed = seq(&bob).await;
+    act(&bob, "#tb-propose", &alice).await;
+    wait(&alice, "!document.getElementById('tb-propose').hidden").await;
+    suggestion_after(&alice, proposed).await;
     mark(&alice, &bob, &stones, &["J9"]).await;
     act(&alice, "#tb-propose", &bob).await;
-    let proposed = seq(&alice).await;
-    wait(&bob, "!document.getElementById('tb-propose').hidden").await;
-    suggestion_after(&bob, proposed).await;
-    mark(&bob, &alice, &stones, &["J9"]).await;
-    act(&bob, "#tb-propose", &alice).await;
     for s in [&alice, &bob] {
         wait(s, "window.__online.phase() === 'finished'").await;
         let result = s.text("#tb-result").await;
@@ -287,6 +309,8 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
         assert!(label(s, "A1").await.contains("Black territory"));
         assert_eq!(s.text("#tb-review-title").await, "Final score");
     }
+
+    alice.screenshot("online-finished").await;
 
     // Download SGF: the result and the counted territory.
     let sgf = alice
@@ -301,6 +325,7 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     wait(&alice, "!document.getElementById('home-tables').hidden").await;
     let line = alice.text("#home-tables-list").await;
     assert!(line.contains("9 × 9 Go vs Bob") && line.contains("finished"), "{line}");
+    alice.screenshot("online-home").await;
 
     alice.close().await;
     bob.close().await;

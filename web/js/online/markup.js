@@ -146,13 +146,13 @@ export function tableMarkup() {
         <h2 id="tb-review-title">Score review</h2>
         <p id="tb-review-turn" class="review-turn"></p>
         <p id="tb-review-help" class="hint"></p>
-        <table class="score" aria-describedby="tb-review-title">
+        <div class="table-wrap"><table class="score" aria-describedby="tb-review-title">
           <thead><tr><th scope="col"></th><th scope="col">Stones</th><th scope="col">Territory</th><th scope="col">Prisoners</th><th scope="col">Komi</th><th scope="col">Total</th></tr></thead>
           <tbody>
             <tr><th scope="row">Black</th><td id="tb-sc-b-stones"></td><td id="tb-sc-b-terr"></td><td id="tb-sc-b-pris"></td><td>–</td><td id="tb-sc-b-total"></td></tr>
             <tr><th scope="row">White</th><td id="tb-sc-w-stones"></td><td id="tb-sc-w-terr"></td><td id="tb-sc-w-pris"></td><td id="tb-sc-w-komi"></td><td id="tb-sc-w-total"></td></tr>
           </tbody>
-        </table>
+        </table></div>
         <p class="hint" id="tb-sc-note"></p>
         <p id="tb-proposals" class="confirm-state"></p>
         <div class="actions"><button type="button" id="tb-propose" class="primary" hidden>Submit your proposal</button></div>
