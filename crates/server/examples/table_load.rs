@@ -176,11 +176,38 @@ fn rss_kib(pid: u32) -> Option<u64> {
 
 // ---- HTTP (raw HTTP/1.1: one request per connection) ---------------------------------------
 
-async fn post(base: &str, path: &str, body: &Value) -> Result<Value, String> {
+/// The loopback address table `n` is created from. The server limits table creation per client
+/// address (20 at once, then 20 a minute); a thousand players would come from many addresses,
+/// so the tool spreads its tables over 127.1.0.0/16 (all of 127/8 is loopback on Linux), ten
+/// tables per address.
+fn source_address(n: usize) -> std::net::IpAddr {
+    let k = n / 10;
+    std::net::Ipv4Addr::new(127, 1, (k / 250) as u8, (k % 250 + 1) as u8).into()
+}
+
+async fn post(
+    base: &str,
+    path: &str,
+    body: &Value,
+    from: std::net::IpAddr,
+) -> Result<Value, String> {
     let host = base.trim_start_matches("http://");
-    let stream = TcpStream::connect(host)
+    let addr: std::net::SocketAddr = tokio::net::lookup_host(host)
         .await
-        .map_err(|e| format!("connect {host}: {e}"))?;
+        .map_err(|e| format!("{host}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{host}: no address"))?;
+    let stream = match (from, addr) {
+        (std::net::IpAddr::V4(_), std::net::SocketAddr::V4(_)) if addr.ip().is_loopback() => {
+            let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+            socket
+                .bind((from, 0).into())
+                .map_err(|e| format!("bind {from}: {e}"))?;
+            socket.connect(addr).await
+        }
+        _ => TcpStream::connect(addr).await,
+    }
+    .map_err(|e| format!("connect {host}: {e}"))?;
     let body = body.to_string();
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
@@ -256,6 +283,7 @@ async fn open_table(base: &str, size: u32, n: usize) -> Result<(String, String, 
             "/api/tables",
             &json!({"variant": "go", "size": size, "scoring": "area", "color": "black",
                     "name": format!("load {n} B")}),
+            source_address(n),
         )
         .await;
         match created {
@@ -267,6 +295,7 @@ async fn open_table(base: &str, size: u32, n: usize) -> Result<(String, String, 
                     base,
                     &format!("/api/tables/{id}/join"),
                     &json!({"invite": invite, "name": format!("load {n} W")}),
+                    source_address(n),
                 )
                 .await?;
                 let white = joined["token"].as_str().ok_or("no token")?.to_string();

@@ -138,7 +138,12 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     alice.open("#/").await;
     alice.click("#mode-online").await;
     alice.find("#on-form").await;
-    assert_eq!(alice.js("return document.getElementById('on-komi').value;").await, json!("6.5"));
+    assert_eq!(
+        alice
+            .js("return document.getElementById('on-komi').value;")
+            .await,
+        json!("6.5")
+    );
     alice
         .find("#on-name")
         .await
@@ -177,11 +182,23 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     wait(&bob, "!document.getElementById('tb-join').hidden").await;
     let card = bob.text("#tb-join-text").await;
     assert!(card.contains("Alice <b>x</b> plays Black"), "{card}");
-    assert_eq!(bob.js("return document.querySelector('#tb-join-text b');").await, Value::Null);
+    assert_eq!(
+        bob.js("return document.querySelector('#tb-join-text b');")
+            .await,
+        Value::Null
+    );
     bob.screenshot("online-invited").await;
-    bob.find("#tb-join-name").await.send_keys("Bob").await.unwrap();
+    bob.find("#tb-join-name")
+        .await
+        .send_keys("Bob")
+        .await
+        .unwrap();
     bob.click("#tb-join-go").await;
-    wait(&bob, "window.__online.seat() === 'white' && window.__online.ready()").await;
+    wait(
+        &bob,
+        "window.__online.seat() === 'white' && window.__online.ready()",
+    )
+    .await;
     assert_eq!(
         bob.js("return location.hash;").await,
         json!(format!("#/table/{id}"))
@@ -189,9 +206,21 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
 
     // Alice goes to her table; each sees the other connected.
     alice.click("#on-open").await;
-    wait(&alice, "window.__online.seat() === 'black' && window.__online.ready()").await;
-    wait(&alice, "document.getElementById('tb-presence-white').textContent === 'connected'").await;
-    wait(&bob, "document.getElementById('tb-presence-black').textContent === 'connected'").await;
+    wait(
+        &alice,
+        "window.__online.seat() === 'black' && window.__online.ready()",
+    )
+    .await;
+    wait(
+        &alice,
+        "document.getElementById('tb-presence-white').textContent === 'connected'",
+    )
+    .await;
+    wait(
+        &bob,
+        "document.getElementById('tb-presence-black').textContent === 'connected'",
+    )
+    .await;
     assert!(alice.text("#tb-name-white").await.contains("Bob"));
     assert!(bob.text("#tb-name-black").await.contains("Alice <b>x</b>"));
     assert!(alice.text("#tb-status").await.contains("Your move (Black)"));
@@ -203,10 +232,22 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     wait(&alice, &format!("window.__online.seq() > {before}")).await;
     assert!(label(&alice, "E5").await.contains("black stone"));
     // Bob clicks where Alice played: refused and explained, nothing sent.
-    wait(&bob, "document.getElementById('tb-pt-E5').getAttribute('aria-label').includes('black stone')").await;
-    wait(&bob, "document.getElementById('tb-live').textContent.includes('played E5')").await;
+    wait(
+        &bob,
+        "document.getElementById('tb-pt-E5').getAttribute('aria-label').includes('black stone')",
+    )
+    .await;
+    wait(
+        &bob,
+        "document.getElementById('tb-live').textContent.includes('played E5')",
+    )
+    .await;
     bob.click("#tb-pt-E5").await;
-    wait(&bob, "document.getElementById('tb-message').textContent.includes('occupied')").await;
+    wait(
+        &bob,
+        "document.getElementById('tb-message').textContent.includes('occupied')",
+    )
+    .await;
     act(&bob, "#tb-pt-J9", &alice).await;
     let board = alice.find("#tb-board").await;
     board.send_keys(&format!("{}", Key::Home)).await.unwrap();
@@ -217,15 +258,26 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     let before = seq(&alice).await;
     board.send_keys(&format!("{}", Key::Enter)).await.unwrap();
     wait(&alice, &format!("window.__online.seq() > {before}")).await;
-    wait(&bob, "document.getElementById('tb-pt-C3').getAttribute('aria-label').includes('black stone')").await;
+    wait(
+        &bob,
+        "document.getElementById('tb-pt-C3').getAttribute('aria-label').includes('black stone')",
+    )
+    .await;
 
     // Alice asks to take C3 back; Bob is asked and accepts.
     alice.click("#tb-undo").await;
     wait(&bob, "!document.getElementById('tb-undo-ask').hidden").await;
     bob.screenshot("online-undo-asked").await;
-    assert!(bob.text("#tb-undo-text").await.contains("asks to take back"));
+    assert!(bob
+        .text("#tb-undo-text")
+        .await
+        .contains("asks to take back"));
     act(&bob, "#tb-undo-accept", &alice).await;
-    wait(&alice, "document.getElementById('tb-pt-C3').getAttribute('aria-label').startsWith('C3, empty')").await;
+    wait(
+        &alice,
+        "document.getElementById('tb-pt-C3').getAttribute('aria-label').startsWith('C3, empty')",
+    )
+    .await;
     assert!(bob.text("#tb-status").await.contains("Black"));
     assert_eq!(view(&alice).await["to_move"], json!("black"));
 
@@ -233,10 +285,22 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     assert_eq!(bob.js("return window.__online.drop();").await, json!(true));
     act(&alice, "#tb-pt-G7", &alice).await;
     wait(&bob, "window.__online.ready()").await;
-    wait(&bob, "document.getElementById('tb-pt-G7').getAttribute('aria-label').includes('black stone')").await;
+    wait(
+        &bob,
+        "document.getElementById('tb-pt-G7').getAttribute('aria-label').includes('black stone')",
+    )
+    .await;
     let logs = "return [...document.querySelectorAll('#tb-log li')].map((li) => li.dataset.seq).join(',');";
-    wait(&bob, &format!("window.__online.seq() === {}", seq(&alice).await)).await;
-    assert_eq!(alice.js(logs).await, bob.js(logs).await, "the same events, none twice");
+    wait(
+        &bob,
+        &format!("window.__online.seq() === {}", seq(&alice).await),
+    )
+    .await;
+    assert_eq!(
+        alice.js(logs).await,
+        bob.js(logs).await,
+        "the same events, none twice"
+    );
 
     // Two passes: White (whose turn follows) reviews first; both review timers are shown.
     act(&bob, "#tb-pass", &alice).await;
@@ -253,7 +317,9 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     let turn = alice.text("#tb-review-turn").await;
     assert!(turn.contains("White (Bob) is reviewing"), "{turn}");
     assert_eq!(
-        alice.js("return document.getElementById('tb-propose').hidden;").await,
+        alice
+            .js("return document.getElementById('tb-propose').hidden;")
+            .await,
         json!(true)
     );
     for s in [&alice, &bob] {
@@ -272,7 +338,10 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     wait(&alice, "!document.getElementById('tb-propose').hidden").await;
     suggestion_after(&alice, proposed).await;
     let proposals = alice.text("#tb-proposals").await;
-    assert!(proposals.contains("White proposed 0 dead stones"), "{proposals}");
+    assert!(
+        proposals.contains("White proposed 0 dead stones"),
+        "{proposals}"
+    );
     mark(&alice, &bob, &stones, &["J9"]).await;
     alice.screenshot("online-review-second").await;
     bob.screenshot("online-review-waiting").await;
@@ -324,10 +393,130 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
     alice.open("#/").await;
     wait(&alice, "!document.getElementById('home-tables').hidden").await;
     let line = alice.text("#home-tables-list").await;
-    assert!(line.contains("9 × 9 Go vs Bob") && line.contains("finished"), "{line}");
+    assert!(
+        line.contains("9 × 9 Go vs Bob") && line.contains("finished"),
+        "{line}"
+    );
     alice.screenshot("online-home").await;
 
     alice.close().await;
     bob.close().await;
+    server.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timego_table_with_a_time_move_a_lock_a_watcher_and_a_resignation() {
+    let (base, server) = table_server().await;
+    let Some(mut sessions) = common::browsers_on(&base, 3).await else {
+        server.abort();
+        return;
+    };
+    let watcher = sessions.pop().unwrap();
+    let bob = sessions.pop().unwrap();
+    let alice = sessions.pop().unwrap();
+
+    // A TimeGo table: scoring, ko and review time do not apply.
+    alice.open("#/online").await;
+    alice.click("input[name='variant'][value='timego']").await;
+    assert_eq!(
+        alice.js("return document.getElementById('on-scoring').disabled && document.getElementById('on-review').disabled;").await,
+        json!(true)
+    );
+    assert_eq!(
+        alice
+            .js("return document.getElementById('on-komi').value;")
+            .await,
+        json!("7.5")
+    );
+    alice.click("#on-create").await;
+    wait(&alice, "!document.getElementById('on-created').hidden").await;
+    let invite = alice
+        .js("return document.getElementById('on-invite').value;")
+        .await;
+    let watch = alice
+        .js("return document.getElementById('on-watch').value;")
+        .await;
+    bob.client.goto(invite.as_str().unwrap()).await.unwrap();
+    wait(&bob, "!document.getElementById('tb-join').hidden").await;
+    bob.click("#tb-join-go").await;
+    wait(
+        &bob,
+        "window.__online.seat() === 'white' && window.__online.ready()",
+    )
+    .await;
+    alice.click("#on-open").await;
+    wait(
+        &alice,
+        "window.__online.seat() === 'black' && window.__online.ready()",
+    )
+    .await;
+
+    // The watcher: the same board, no controls, every event.
+    watcher.client.goto(watch.as_str().unwrap()).await.unwrap();
+    wait(&watcher, "window.__online.ready()").await;
+    assert_eq!(
+        watcher.js("return window.__online.seat();").await,
+        Value::Null
+    );
+    assert_eq!(watcher.js("return document.getElementById('tb-pass').hidden && document.getElementById('tb-timego').hidden;").await, json!(true));
+    assert!(!watcher
+        .js("return document.getElementById('tb-timego-records').hidden;")
+        .await
+        .as_bool()
+        .unwrap());
+
+    act(&alice, "#tb-pt-D5", &bob).await;
+    act(&bob, "#tb-pt-F5", &alice).await;
+    act(&alice, "#tb-pt-E6", &bob).await;
+    act(&bob, "#tb-pt-F6", &alice).await;
+    // A time move: Alice selects her stone at E6 (placement 2) and sends it to index 0.
+    alice.click("#tb-pt-E6").await;
+    wait(&alice, "!document.getElementById('tb-targets').hidden && document.querySelector('#tb-target-list button[data-to=\"0\"]')").await;
+    assert!(label(&alice, "E6")
+        .await
+        .contains("selected for a time move"));
+    act(&alice, "#tb-target-list button[data-to='0']", &bob).await;
+    let order = alice.text("#tb-order").await;
+    assert!(order.starts_with("0BlackE6"), "{order}");
+    // Bob locks the past.
+    assert_eq!(
+        bob.js("return document.getElementById('tb-lock').disabled;")
+            .await,
+        json!(false)
+    );
+    act(&bob, "#tb-lock", &alice).await;
+    let now = seq(&alice).await;
+    wait(&watcher, &format!("window.__online.seq() === {now}")).await;
+    let log = watcher.text("#tb-log").await;
+    assert!(
+        log.contains("moved the placement of E6 to index 0"),
+        "{log}"
+    );
+    assert!(log.contains("locked the past"), "{log}");
+    watcher.click("#tb-pt-A1").await;
+    wait(
+        &watcher,
+        "document.getElementById('tb-message').textContent.includes('watching')",
+    )
+    .await;
+
+    // Resign asks first; Cancel keeps playing, Resign ends the game for everyone.
+    alice.click("#tb-resign").await;
+    wait(&alice, "document.getElementById('confirm-dialog').open").await;
+    alice.click("#confirm-cancel").await;
+    assert_eq!(
+        alice.js("return window.__online.phase();").await,
+        json!("playing")
+    );
+    alice.click("#tb-resign").await;
+    wait(&alice, "document.getElementById('confirm-dialog').open").await;
+    alice.click("#confirm-ok").await;
+    for s in [&alice, &bob, &watcher] {
+        wait(s, "window.__online.phase() === 'finished'").await;
+        assert_eq!(s.text("#tb-result").await, "White wins by resignation.");
+    }
+    alice.close().await;
+    bob.close().await;
+    watcher.close().await;
     server.abort();
 }
