@@ -475,6 +475,7 @@ async fn a_timego_table_with_a_time_move_a_lock_a_watcher_and_a_resignation() {
     assert!(label(&alice, "E6")
         .await
         .contains("selected for a time move"));
+    alice.screenshot("online-timego-time-move").await;
     act(&alice, "#tb-target-list button[data-to='0']", &bob).await;
     let order = alice.text("#tb-order").await;
     assert!(order.starts_with("0BlackE6"), "{order}");
