@@ -521,3 +521,113 @@ async fn a_timego_table_with_a_time_move_a_lock_a_watcher_and_a_resignation() {
     watcher.close().await;
     server.abort();
 }
+
+/// Creates a table on Alice's Online page after `setup` (JavaScript run on the form), seats Bob
+/// through the invite link and opens both tables.
+async fn seat_both(alice: &Session, bob: &Session, setup: &str) {
+    alice.open("#/online").await;
+    wait(alice, "document.getElementById('on-form')").await;
+    alice.js(setup).await;
+    alice.click("#on-create").await;
+    wait(alice, "!document.getElementById('on-created').hidden").await;
+    let invite = alice
+        .js("return document.getElementById('on-invite').value;")
+        .await;
+    bob.client.goto(invite.as_str().unwrap()).await.unwrap();
+    wait(bob, "!document.getElementById('tb-join').hidden").await;
+    bob.click("#tb-join-go").await;
+    wait(
+        bob,
+        "window.__online.seat() === 'white' && window.__online.ready()",
+    )
+    .await;
+    alice.click("#on-open").await;
+    wait(
+        alice,
+        "window.__online.seat() === 'black' && window.__online.ready()",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_deadline_submits_the_marks_and_a_clock_runs_out() {
+    let (base, server) = table_server().await;
+    let Some(mut sessions) = common::browsers_on(&base, 2).await else {
+        server.abort();
+        return;
+    };
+    let bob = sessions.pop().unwrap();
+    let alice = sessions.pop().unwrap();
+
+    // 12 seconds of review time each.
+    seat_both(
+        &alice,
+        &bob,
+        "document.getElementById('on-review').value = '0.2'; return true;",
+    )
+    .await;
+    act(&alice, "#tb-pt-E5", &bob).await;
+    act(&bob, "#tb-pass", &alice).await;
+    let passed = seq(&alice).await;
+    act(&alice, "#tb-pass", &bob).await;
+    suggestion_after(&bob, passed).await;
+    // Bob (White) reviews first: he changes E5's mark and leaves it to his deadline.
+    let before = view(&bob).await["review"]["dead"].as_array().unwrap().len();
+    act(&bob, "#tb-pt-E5", &alice).await;
+    assert_ne!(
+        view(&bob).await["review"]["dead"].as_array().unwrap().len(),
+        before
+    );
+    let first = alice.text("#tb-review-white").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_ne!(
+        alice.text("#tb-review-white").await,
+        first,
+        "Bob's review timer ticks for Alice too"
+    );
+    assert_eq!(alice.text("#tb-review-black").await, "Review 0:12");
+    // At the deadline Bob's page submits his marks itself (the event carries his seat).
+    wait(&bob, "window.__online.view() && window.__online.view().review && window.__online.view().review.reviewer === 'black'").await;
+    let events = "return [...document.querySelectorAll('#tb-log li')].map((li) => li.textContent);";
+    let log = alice.js(events).await;
+    assert!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t == "White submitted a proposal."),
+        "{log}"
+    );
+    wait(
+        &bob,
+        "document.getElementById('tb-message').textContent.includes('review time ran out')",
+    )
+    .await;
+
+    // Alice submits the suggestion: it differs from Bob's marks, so play resumes with White.
+    let proposed = seq(&alice).await;
+    wait(&alice, "!document.getElementById('tb-propose').hidden").await;
+    suggestion_after(&alice, proposed - 1).await;
+    act(&alice, "#tb-propose", &bob).await;
+    wait(&alice, "window.__online.phase() === 'playing'").await;
+    assert_eq!(view(&alice).await["to_move"], json!("white"));
+
+    // A byo-yomi clock with no main time and one 3-second period: Black's runs out.
+    seat_both(
+        &alice,
+        &bob,
+        "document.querySelector(\"input[name='clock'][value='byoyomi']\").click(); \
+         document.getElementById('on-byo-main').value = '0'; \
+         document.getElementById('on-byo-periods').value = '1'; \
+         document.getElementById('on-byo-seconds').value = '3'; return true;",
+    )
+    .await;
+    let clock = bob.text("#tb-clock-black").await;
+    assert!(clock.ends_with("· 1 period"), "{clock}");
+    for s in [&alice, &bob] {
+        wait(s, "window.__online.phase() === 'finished'").await;
+        assert_eq!(s.text("#tb-result").await, "White wins on time.");
+    }
+    alice.close().await;
+    bob.close().await;
+    server.abort();
+}

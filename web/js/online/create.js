@@ -187,8 +187,10 @@ export class CreatePage {
     $('on-created-title').focus();
   }
 
-  /** Shows the page (the form, or the links of a table just created) and refreshes the list. */
+  /** Shows the page with the form (the links of a table stay in "Your tables") and the list. */
   async open() {
+    $('on-created').hidden = true;
+    this.form.hidden = false;
     await renderMine($('on-mine'), $('on-mine-list'), $('on-mine-note'));
   }
 }
