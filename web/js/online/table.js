@@ -41,6 +41,11 @@ function finalDead(view) {
   return dead;
 }
 
+/** Whether an event (re)starts a game clock: a game action, a seat taken, an accepted undo. */
+function restartsClock(ev) {
+  return ev.kind === 'action' || ev.kind === 'seated' || (ev.kind === 'undo_answered' && ev.accept);
+}
+
 export class TablePage {
   constructor(notify) {
     this.notify = notify;
@@ -68,6 +73,8 @@ export class TablePage {
     this.lastSpoken = {};
     this.conn = 'connecting';
     this.checked = false;
+    this.clockBase = null;
+    this.clockEventSeq = 0;
     clearInterval(this.ticker);
     this.ticker = null;
   }
@@ -194,6 +201,7 @@ export class TablePage {
 
   onEvent(ev, state) {
     if (!ev) return;
+    if (restartsClock(ev)) this.clockEventSeq = ev.seq;
     const text = eventText(ev, state || this.state);
     this.log(ev, text);
     if (!state) {
@@ -275,6 +283,7 @@ export class TablePage {
     const before = this.state;
     this.state = state;
     this.receivedAt = performance.now();
+    this.updateClockBase(state);
     const v = state.view;
     if (this.selected && (!before || before.seq !== state.seq)) this.clearTime();
     if (v.phase !== 'playing') this.clearTime();
@@ -497,6 +506,34 @@ export class TablePage {
 
   // ---- time -----------------------------------------------------------------------------
 
+  /**
+   * Where the running game clock started. A state gives each clock as of `server_time`, but a
+   * byo-yomi period in progress shows at its full length there; the state that comes with the
+   * event that started the clock (a move, a seat taken, an undo) is made at that instant, so it
+   * is exact and the page counts from it while the same turn lasts. Opened in the middle of a
+   * byo-yomi period, the page counts from the state (the period shown full).
+   */
+  updateClockBase(state) {
+    const c = state.clock && state.view.phase === 'playing' ? state.clock.running : null;
+    if (!c) {
+      this.clockBase = null;
+      return;
+    }
+    const fresh = this.clockEventSeq === state.seq;
+    const b = this.clockBase;
+    if (fresh || !b || b.color !== c || b.seq !== this.clockEventSeq) {
+      this.clockBase = { color: c, side: { ...state.clock[c] }, at: performance.now(), seq: this.clockEventSeq };
+    }
+  }
+
+  /** A player's game clock now. */
+  clockNow(color) {
+    const s = this.state;
+    const b = this.clockBase;
+    if (b && b.color === color) return clockAfter(b.side, s.settings.clock, performance.now() - b.at);
+    return clockAfter(s.clock[color], s.settings.clock, 0);
+  }
+
   elapsed() {
     return performance.now() - this.receivedAt;
   }
@@ -525,7 +562,7 @@ export class TablePage {
       this.warn('review', left, 'of your review time left');
     }
     if (s.clock && s.clock.running === this.seat && v.phase === 'playing') {
-      const c = clockAfter(s.clock[this.seat], s.settings.clock, this.elapsed());
+      const c = this.clockNow(this.seat);
       const left = c.byoyomi ? c.period_ms : c.main_ms;
       this.warn(c.byoyomi ? `period${c.periods}` : 'main', left, c.byoyomi ? 'left in this period' : 'of main time left');
     }
@@ -673,7 +710,7 @@ export class TablePage {
       const clockEl = $(`tb-clock-${c}`);
       if (s.clock && s.clock[c]) {
         const running = s.clock.running === c && s.view.phase === 'playing';
-        const now = clockAfter(s.clock[c], s.settings.clock, running ? e : 0);
+        const now = this.clockNow(c);
         const text = clockText(now);
         clockEl.hidden = false;
         if (clockEl.textContent !== text) {
