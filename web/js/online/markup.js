@@ -113,7 +113,7 @@ export function tableMarkup() {
     <h1 id="tb-title">Online table</h1>
     <p id="tb-status" class="status"></p>
   </div>
-  <p id="tb-conn" class="conn" hidden><span id="tb-conn-text"></span> <button type="button" id="tb-reconnect" class="quiet">Reconnect now</button></p>
+  <p id="tb-conn" class="conn" role="status" hidden><span id="tb-conn-text"></span> <button type="button" id="tb-reconnect" class="quiet">Reconnect now</button></p>
   <div class="play-grid">
     <div class="board-wrap">
       <svg id="tb-board" class="board" xmlns="http://www.w3.org/2000/svg" focusable="true" aria-describedby="tb-keys"></svg>
