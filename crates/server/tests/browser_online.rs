@@ -381,13 +381,13 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
 
     alice.screenshot("online-finished").await;
 
-    // Download SGF: the result and the counted territory.
+    // Download SGF: the moves (the one taken back is not there) and the result.
     let sgf = alice
         .js("return fetch(document.getElementById('tb-sgf').href).then((r) => r.text());")
         .await;
     let sgf = sgf.as_str().unwrap();
     assert!(sgf.contains("RE[B+"), "{sgf}");
-    assert!(sgf.contains("TB["), "{sgf}");
+    assert!(sgf.contains(";B[ee];W[ia];B[gc]"), "{sgf}");
 
     // "Your tables" on the home page finds the finished game.
     alice.open("#/").await;
