@@ -1,5 +1,5 @@
-// The page: routes (#/ home and mode guide, #/local Same device, #/computer Vs computer),
-// the theme switch and the Vs computer setup.
+// The page: routes (#/ home and mode guide, #/local Same device, #/computer Vs computer,
+// #/learn, #/online and #/table/... loaded on demand), the theme switch and the Vs computer setup.
 
 import { Round, newRecord, playCount } from './round.js';
 import { loadRound, saveRound, loadPref, savePref } from './store.js';
@@ -29,12 +29,35 @@ function computerPrefs() {
   };
 }
 
-const SECTIONS = ['home', 'setup', 'play', 'learn'];
+const SECTIONS = ['home', 'setup', 'play', 'learn', 'online', 'table'];
 
 /** Learn TimeGo loads on its first visit, so the other pages' first load stays small. */
 async function openLearn(hash) {
   const page = await import('./learn/page.js');
   return page.openLearn(hash);
+}
+
+/** Online and the tables load on their first visit too; leaving them closes the table's socket. */
+let online = null;
+async function openOnline(hash) {
+  online = await import('./online/page.js');
+  show(online.sectionFor(hash));
+  return online.openOnline(hash, notify);
+}
+
+/** "Your tables" on the home page, only where this browser holds seats (nothing loads otherwise). */
+async function renderHomeTables() {
+  const held = loadPref('tables', []);
+  if (!Array.isArray(held) || held.length === 0) {
+    $('home-tables').hidden = true;
+    return;
+  }
+  const { renderMine } = await import('./online/mine.js');
+  const tables = await renderMine($('home-tables'), $('home-tables-list'), $('home-tables-note'));
+  const waiting = tables.filter((t) => t.your_turn && t.phase !== 'finished').length;
+  $('online-status').textContent = waiting
+    ? `Your turn at ${waiting} ${waiting === 1 ? 'table' : 'tables'}. Invite a friend to play from separate devices.`
+    : 'Invite a friend to play from separate devices.';
 }
 
 function notify(text) {
@@ -51,7 +74,8 @@ function show(id) {
   for (const a of document.querySelectorAll('.top nav a')) {
     const current = (id === 'play' && a.getAttribute('href') === `#/${round.mode}`) ||
       (id === 'setup' && a.getAttribute('href') === '#/computer') ||
-      (id === 'learn' && a.getAttribute('href') === '#/learn');
+      (id === 'learn' && a.getAttribute('href') === '#/learn') ||
+      ((id === 'online' || id === 'table') && a.getAttribute('href') === '#/online');
     if (current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
@@ -185,6 +209,7 @@ form.addEventListener('submit', async (e) => {
 async function route() {
   const hash = location.hash || '#/';
   notify('');
+  if (online && !(hash.startsWith('#/table/'))) online.leaveOnline();
   if (hash === '#/local') {
     show('play');
     if (round.mode !== 'local' || !round.record) await round.open('local', sizePref());
@@ -200,12 +225,15 @@ async function route() {
   } else if (hash === '#/learn' || hash.startsWith('#/learn/')) {
     show('learn');
     await openLearn(hash);
+  } else if (hash === '#/online' || hash.startsWith('#/table/')) {
+    await openOnline(hash);
   } else if (hash === '#/computer/new') {
     fillSetup();
     show('setup');
   } else {
     show('home');
     renderHome();
+    renderHomeTables();
   }
 }
 

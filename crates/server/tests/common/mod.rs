@@ -28,7 +28,7 @@ pub struct Session {
     pub base: String,
     driver: Child,
     profile: PathBuf,
-    server: tokio::task::JoinHandle<()>,
+    server: Option<tokio::task::JoinHandle<()>>,
     _turn: Option<StdListener>,
 }
 
@@ -39,24 +39,52 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// Starts the server, chromedriver and Chromium; None (after printing why) when the browser
-/// is not installed.
-pub async fn start() -> Option<Session> {
-    let Some((chromium, driver_path)) = chromium_paths() else {
+/// Chromium and chromedriver, or None after saying why the test is skipped.
+fn browser_or_skip() -> Option<(PathBuf, PathBuf)> {
+    let found = chromium_paths();
+    if found.is_none() {
         assert!(
             std::env::var_os("TENGEN_REQUIRE_BROWSER").is_none(),
             "TENGEN_REQUIRE_BROWSER is set but Chromium or chromedriver is not installed"
         );
         eprintln!("SKIPPED: Chromium or chromedriver is not installed (see docs/WEB.md)");
-        return None;
-    };
+    }
+    found
+}
+
+/// Starts the server, chromedriver and Chromium; None (after printing why) when the browser
+/// is not installed.
+pub async fn start() -> Option<Session> {
+    let (chromium, driver_path) = browser_or_skip()?;
     let turn = browser_turn().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let server = tokio::spawn(async move {
         axum::serve(listener, tengen_server::app()).await.unwrap();
     });
+    Some(launch(&chromium, &driver_path, base, Some(server), turn).await)
+}
 
+/// Chromium sessions (each with its own chromedriver and fresh profile) on a server the caller
+/// started at `base`, e.g. two players of an online table; None when the browser is not
+/// installed. The first session holds the machine-wide browser turn for all of them.
+pub async fn browsers_on(base: &str, count: usize) -> Option<Vec<Session>> {
+    let (chromium, driver_path) = browser_or_skip()?;
+    let mut turn = browser_turn().await;
+    let mut sessions = Vec::with_capacity(count);
+    for _ in 0..count {
+        sessions.push(launch(&chromium, &driver_path, base.to_string(), None, turn.take()).await);
+    }
+    Some(sessions)
+}
+
+async fn launch(
+    chromium: &std::path::Path,
+    driver_path: &std::path::Path,
+    base: String,
+    server: Option<tokio::task::JoinHandle<()>>,
+    turn: Option<StdListener>,
+) -> Session {
     let port = free_port();
     let driver = Command::new(driver_path)
         .arg(format!("--port={port}"))
@@ -95,14 +123,14 @@ pub async fn start() -> Option<Session> {
             Err(e) => panic!("cannot start Chromium through chromedriver: {e}"),
         }
     };
-    Some(Session {
+    Session {
         client,
         base,
         driver,
         profile,
         server,
         _turn: turn,
-    })
+    }
 }
 
 impl Session {
@@ -115,7 +143,9 @@ impl Session {
     fn cleanup(&mut self) {
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        self.server.abort();
+        if let Some(server) = &self.server {
+            server.abort();
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 

@@ -1,0 +1,756 @@
+//! Load on the online tables (docs/TABLES.md), driving the shipped `tengen serve`: many tables,
+//! two WebSocket players each, making random legal moves (a random empty point that the state's
+//! `view.illegal` does not forbid), at a fixed total rate.
+//!
+//! It starts `tengen serve` (release build) on a loopback port with a fresh SQLite file, or with
+//! PostgreSQL when `--database postgres://…` is given, creates the tables over HTTP, seats both
+//! players, then plays. Each table moves on its own schedule (the total rate spread evenly), so
+//! latency is measured under a known load rather than a closed loop's self-made queue. Reported:
+//! sustained accepted actions per second, move round trip p50/p90/p99/max (send → ack, and send →
+//! the opponent sees the event), and the server's resident memory per table.
+//!
+//! ```text
+//! cargo build --release -p tengen -p tengen-server --example table_load
+//! target/release/examples/table_load [--tables 1000] [--rate 2000] [--seconds 60]
+//!     [--warmup 10] [--size 19] [--moves 200] [--database URL] [--binary target/release/tengen]
+//!     [--server http://127.0.0.1:8080]
+//! ```
+//! `--rate 0` plays a closed loop (every player moves as soon as it is its turn). A game that
+//! reaches `--moves` moves ends by resignation and the pair opens a new table. See
+//! bench/tables/README.md for the figures.
+
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+// ---- options ------------------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+struct Options {
+    tables: usize,
+    rate: f64,
+    seconds: u64,
+    warmup: u64,
+    size: u32,
+    moves: u64,
+    database: Option<String>,
+    binary: String,
+    server: Option<String>,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        tables: 1000,
+        rate: 2000.0,
+        seconds: 60,
+        warmup: 10,
+        size: 19,
+        moves: 200,
+        database: std::env::var("TENGEN_LOAD_DATABASE").ok(),
+        binary: "target/release/tengen".into(),
+        server: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        let num = |v: String| -> Result<f64, String> {
+            v.parse::<f64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
+        match flag.as_str() {
+            "--tables" => o.tables = num(value()?)? as usize,
+            "--rate" => o.rate = num(value()?)?,
+            "--seconds" => o.seconds = num(value()?)? as u64,
+            "--warmup" => o.warmup = num(value()?)? as u64,
+            "--size" => o.size = num(value()?)? as u32,
+            "--moves" => o.moves = num(value()?)? as u64,
+            "--database" => o.database = Some(value()?),
+            "--binary" => o.binary = value()?,
+            "--server" => o.server = Some(value()?.trim_end_matches('/').to_string()),
+            "-h" | "--help" => {
+                return Err(
+                    "usage: table_load [--tables N] [--rate MOVES_PER_S] [--seconds S] \
+                            [--warmup S] [--size 9|13|19] [--moves N] [--database URL] \
+                            [--binary PATH] [--server http://HOST:PORT]"
+                        .into(),
+                )
+            }
+            other => return Err(format!("unknown option {other} (try --help)")),
+        }
+    }
+    if o.tables == 0 || ![9, 13, 19].contains(&o.size) || o.moves < 2 {
+        return Err("--tables > 0, --size 9|13|19 and --moves >= 2, please".into());
+    }
+    Ok(o)
+}
+
+// ---- the server ---------------------------------------------------------------------------
+
+/// `tengen serve` started by this tool; killed when dropped.
+struct Server {
+    child: Child,
+    _dir: Option<TempDir>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A folder under the system temp folder, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+async fn start_server(o: &Options) -> Result<(Server, String), String> {
+    let port = free_port();
+    let (database, dir) = match &o.database {
+        Some(url) => (url.clone(), None),
+        None => {
+            let dir =
+                std::env::temp_dir().join(format!("tengen-table-load-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let url = format!("sqlite://{}/load.db", dir.display());
+            (url, Some(TempDir(dir)))
+        }
+    };
+    let child = Command::new(&o.binary)
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--database",
+            &database,
+        ])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| {
+            format!(
+                "cannot start {}: {e} (build it: cargo build --release -p tengen)",
+                o.binary
+            )
+        })?;
+    let server = Server { child, _dir: dir };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        if Instant::now() > deadline {
+            return Err("the server did not start listening within 30 s".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let kind = database.split(':').next().unwrap_or("?").to_string();
+    eprintln!("started {} serve on 127.0.0.1:{port} with {kind}", o.binary);
+    Ok((server, format!("http://127.0.0.1:{port}")))
+}
+
+/// Resident memory of a process in KiB (Linux), or None.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+// ---- HTTP (raw HTTP/1.1: one request per connection) ---------------------------------------
+
+/// The loopback address table `n` is created from. The server limits table creation per client
+/// address (20 at once, then 20 a minute); a thousand players would come from many addresses,
+/// so the tool spreads its tables over 127.1.0.0/16 (all of 127/8 is loopback on Linux), ten
+/// tables per address.
+fn source_address(n: usize) -> std::net::IpAddr {
+    let k = n / 10;
+    std::net::Ipv4Addr::new(127, 1, (k / 250) as u8, (k % 250 + 1) as u8).into()
+}
+
+async fn post(
+    base: &str,
+    path: &str,
+    body: &Value,
+    from: std::net::IpAddr,
+) -> Result<Value, String> {
+    let host = base.trim_start_matches("http://");
+    let addr: std::net::SocketAddr = tokio::net::lookup_host(host)
+        .await
+        .map_err(|e| format!("{host}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{host}: no address"))?;
+    let stream = match (from, addr) {
+        (std::net::IpAddr::V4(_), std::net::SocketAddr::V4(_)) if addr.ip().is_loopback() => {
+            let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+            socket
+                .bind((from, 0).into())
+                .map_err(|e| format!("bind {from}: {e}"))?;
+            socket.connect(addr).await
+        }
+        _ => TcpStream::connect(addr).await,
+    }
+    .map_err(|e| format!("connect {host}: {e}"))?;
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = BufReader::new(stream);
+    stream
+        .get_mut()
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut status = String::new();
+    stream
+        .read_line(&mut status)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if stream
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            break;
+        }
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = l.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut answer = Vec::new();
+    match length {
+        Some(n) => {
+            answer.resize(n, 0);
+            stream
+                .read_exact(&mut answer)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        None => {
+            stream
+                .read_to_end(&mut answer)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    let code: u16 = status
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let text = String::from_utf8_lossy(&answer);
+    if !(200..300).contains(&code) {
+        return Err(format!("POST {path}: {} {}", code, text.trim()));
+    }
+    serde_json::from_str(&text).map_err(|e| format!("POST {path}: {e}: {text}"))
+}
+
+/// A table with both seats taken: `(id, black token, white token)`.
+async fn open_table(base: &str, size: u32, n: usize) -> Result<(String, String, String), String> {
+    let mut tries = 0;
+    loop {
+        let created = post(
+            base,
+            "/api/tables",
+            &json!({"variant": "go", "size": size, "scoring": "area", "color": "black",
+                    "name": format!("load {n} B")}),
+            source_address(n),
+        )
+        .await;
+        match created {
+            Ok(t) => {
+                let id = t["id"].as_str().ok_or("no id")?.to_string();
+                let black = t["token"].as_str().ok_or("no token")?.to_string();
+                let invite = t["invite"].as_str().ok_or("no invite")?;
+                let joined = post(
+                    base,
+                    &format!("/api/tables/{id}/join"),
+                    &json!({"invite": invite, "name": format!("load {n} W")}),
+                    source_address(n),
+                )
+                .await?;
+                let white = joined["token"].as_str().ok_or("no token")?.to_string();
+                return Ok((id, black, white));
+            }
+            // A rate limit on table creation: wait and try again.
+            Err(e) if e.contains(" 429 ") && tries < 600 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+// ---- measurements -------------------------------------------------------------------------
+
+/// What all players counted, merged at the end.
+#[derive(Default)]
+struct Stats {
+    ack_us: Vec<u32>,
+    seen_us: Vec<u32>,
+    accepted: u64,
+    accepted_moves: u64,
+    errors: BTreeMap<String, u64>,
+    games: u64,
+    behind_us: Vec<u32>,
+}
+
+impl Stats {
+    fn merge(&mut self, o: Stats) {
+        self.ack_us.extend(o.ack_us);
+        self.seen_us.extend(o.seen_us);
+        self.accepted += o.accepted;
+        self.accepted_moves += o.accepted_moves;
+        for (k, v) in o.errors {
+            *self.errors.entry(k).or_default() += v;
+        }
+        self.games += o.games;
+        self.behind_us.extend(o.behind_us);
+    }
+}
+
+fn percentiles(name: &str, v: &mut [u32]) {
+    if v.is_empty() {
+        println!("{name}: no samples");
+        return;
+    }
+    v.sort_unstable();
+    let at = |q: f64| v[((v.len() as f64 * q) as usize).min(v.len() - 1)] as f64 / 1000.0;
+    println!(
+        "{name}: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms ({} samples)",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(0.999),
+        *v.last().unwrap() as f64 / 1000.0,
+        v.len()
+    );
+}
+
+// ---- players ------------------------------------------------------------------------------
+
+/// What the two players of a table share: when the last move was sent (to time how soon the
+/// opponent sees it) and the table's schedule.
+struct TableClock {
+    sent_ns: AtomicU64,
+    next_due: Mutex<Instant>,
+}
+
+struct Run {
+    base: String,
+    start: Instant,
+    record_from: Instant,
+    end: Instant,
+    interval: Option<Duration>,
+    size: u32,
+    moves: u64,
+    stop: AtomicBool,
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn connect(base: &str, id: &str, token: &str) -> Result<Ws, String> {
+    let url = format!(
+        "{}/api/tables/{id}/ws",
+        base.replacen("http://", "ws://", 1)
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .map_err(|e| format!("websocket {url}: {e}"))?;
+    ws.send(Message::text(
+        json!({"type": "hello", "token": token, "since": null}).to_string(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// A random legal point for the side to move, or None (then the player passes).
+fn random_move(view: &Value, rng: &mut SmallRng) -> Option<String> {
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let rows = view["board"].as_array()?;
+    let size = rows.len();
+    let illegal = view["illegal"].as_object();
+    let mut free = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let row = row.as_str()?;
+        for (col, ch) in row.bytes().enumerate() {
+            if ch == b'.' {
+                let name = format!("{}{}", COLUMNS[col] as char, size - i);
+                if !illegal.is_some_and(|m| m.contains_key(&name)) {
+                    free.push(name);
+                }
+            }
+        }
+    }
+    if free.is_empty() {
+        None
+    } else {
+        Some(free.swap_remove(rng.gen_range(0..free.len())))
+    }
+}
+
+fn now_ns(run: &Run) -> u64 {
+    run.start.elapsed().as_nanos() as u64
+}
+
+/// One player: keeps the latest state, moves on the table's schedule when it is its turn.
+/// Returns its counts. `Err` only for a failure that ends the player.
+async fn player(
+    run: Arc<Run>,
+    clock: Arc<TableClock>,
+    mut ws: Ws,
+    seat: &'static str,
+    seed: u64,
+) -> Result<(Stats, Ws), String> {
+    let mut stats = Stats::default();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut view: Option<Value> = None;
+    let mut waiting: Option<(u64, Instant, bool)> = None; // (id, sent, is a move)
+    let mut next_id = 1u64;
+    loop {
+        if run.stop.load(Ordering::Relaxed) {
+            return Ok((stats, ws));
+        }
+        // Our turn and nothing in flight: wait for the table's due time, then send.
+        let my_turn = waiting.is_none()
+            && view
+                .as_ref()
+                .is_some_and(|v| v["phase"] == "playing" && v["to_move"] == seat);
+        let due = if my_turn {
+            Some(match run.interval {
+                Some(_) => *clock.next_due.lock().unwrap(),
+                None => Instant::now(),
+            })
+        } else {
+            None
+        };
+        let msg = match due {
+            Some(due) if due <= Instant::now() => None,
+            Some(due) => tokio::select! {
+                m = ws.next() => Some(m),
+                _ = tokio::time::sleep_until(due.into()) => None,
+            },
+            None => tokio::select! {
+                m = ws.next() => Some(m),
+                _ = tokio::time::sleep(Duration::from_millis(200)) => continue,
+            },
+        };
+        match msg {
+            None => {
+                // Send our move.
+                let v = view.as_ref().unwrap();
+                let moves = v["move_number"].as_u64().unwrap_or(0);
+                let (action, is_move) = if moves >= run.moves {
+                    (json!({"resign": seat}), false)
+                } else {
+                    match random_move(v, &mut rng) {
+                        Some(p) => (json!({"place": p}), true),
+                        None => (json!({"resign": seat}), false),
+                    }
+                };
+                let now = Instant::now();
+                if let Some(iv) = run.interval {
+                    let mut d = clock.next_due.lock().unwrap();
+                    if now >= run.record_from && now < run.end {
+                        stats
+                            .behind_us
+                            .push(now.saturating_duration_since(*d).as_micros() as u32);
+                    }
+                    // The schedule goes on from the due time, never piling up more than one
+                    // interval of backlog.
+                    *d = (*d + iv).max(now);
+                }
+                clock.sent_ns.store(now_ns(&run), Ordering::Relaxed);
+                let id = next_id;
+                next_id += 1;
+                waiting = Some((id, now, is_move));
+                ws.send(Message::text(
+                    json!({"type": "action", "id": id, "action": action}).to_string(),
+                ))
+                .await
+                .map_err(|e| format!("send: {e}"))?;
+            }
+            Some(None) => return Err("the server closed the connection".into()),
+            Some(Some(Err(e))) => return Err(format!("websocket: {e}")),
+            Some(Some(Ok(Message::Text(text)))) => {
+                let m: Value = serde_json::from_str(text.as_str())
+                    .map_err(|e| format!("unreadable message: {e}"))?;
+                let recording = {
+                    let now = Instant::now();
+                    now >= run.record_from && now < run.end
+                };
+                match m["type"].as_str() {
+                    Some("state") => view = Some(m["state"]["view"].clone()),
+                    Some("event") => {
+                        let ev = &m["event"];
+                        if ev["kind"] == "action" && ev["seat"] != seat && ev["seat"].is_string() {
+                            let sent = clock.sent_ns.load(Ordering::Relaxed);
+                            if recording && sent > 0 && ev["action"].get("place").is_some() {
+                                let us = (now_ns(&run).saturating_sub(sent)) / 1000;
+                                stats.seen_us.push(us as u32);
+                            }
+                        }
+                        if m["state"].is_object() {
+                            view = Some(m["state"]["view"].clone());
+                        }
+                        if view.as_ref().is_some_and(|v| v["phase"] == "finished") {
+                            if seat == "black" {
+                                stats.games += 1;
+                            }
+                            return Ok((stats, ws));
+                        }
+                    }
+                    Some("ack") => {
+                        if let Some((id, sent, is_move)) = waiting {
+                            if m["id"].as_u64() == Some(id) {
+                                waiting = None;
+                                if recording {
+                                    stats.ack_us.push(sent.elapsed().as_micros() as u32);
+                                    stats.accepted += 1;
+                                    if is_move {
+                                        stats.accepted_moves += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Some("error") => {
+                        let text = m["message"].as_str().unwrap_or("?").to_string();
+                        *stats.errors.entry(text).or_default() += 1;
+                        if let Some((id, _, _)) = waiting {
+                            if m["id"].as_u64() == Some(id) {
+                                waiting = None;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Some(Some(Ok(Message::Close(_)))) => {
+                return Err("the server closed the connection".into())
+            }
+            Some(Some(Ok(_))) => {}
+        }
+    }
+}
+
+/// A pair of players at one table after another until the run ends.
+async fn table_pair(run: Arc<Run>, n: usize, first: (String, String, String)) -> Stats {
+    let mut stats = Stats::default();
+    let mut table = Some(first);
+    let mut game = 0u64;
+    // Spread the tables' schedules evenly over one interval.
+    let phase = run
+        .interval
+        .map(|iv| iv.mul_f64(n as f64 * 0.618_034 % 1.0))
+        .unwrap_or_default();
+    while !run.stop.load(Ordering::Relaxed) {
+        let (id, black, white) = match table.take() {
+            Some(t) => t,
+            None => match open_table(&run.base, run.size, n).await {
+                Ok(t) => t,
+                Err(e) => {
+                    *stats.errors.entry(format!("new table: {e}")).or_default() += 1;
+                    return stats;
+                }
+            },
+        };
+        let clock = Arc::new(TableClock {
+            sent_ns: AtomicU64::new(0),
+            next_due: Mutex::new(Instant::now().max(run.start) + phase),
+        });
+        let (b, w) = match tokio::try_join!(
+            connect(&run.base, &id, &black),
+            connect(&run.base, &id, &white)
+        ) {
+            Ok(p) => p,
+            Err(e) => {
+                *stats.errors.entry(e).or_default() += 1;
+                return stats;
+            }
+        };
+        let seed = (n as u64) << 20 | game;
+        game += 1;
+        let pb = tokio::spawn(player(run.clone(), clock.clone(), b, "black", seed));
+        let pw = tokio::spawn(player(
+            run.clone(),
+            clock.clone(),
+            w,
+            "white",
+            seed ^ 0x5555,
+        ));
+        for handle in [pb, pw] {
+            match handle.await {
+                Ok(Ok((s, mut ws))) => {
+                    stats.merge(s);
+                    let _ = ws.close(None).await;
+                }
+                Ok(Err(e)) => *stats.errors.entry(e).or_default() += 1,
+                Err(e) => *stats.errors.entry(format!("player task: {e}")).or_default() += 1,
+            }
+        }
+    }
+    stats
+}
+
+// ---- main ---------------------------------------------------------------------------------
+
+#[tokio::main]
+async fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(o).await {
+        eprintln!("table_load: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(o: Options) -> Result<(), String> {
+    let (server, base) = match &o.server {
+        Some(url) => (None, url.clone()),
+        None => {
+            let (s, b) = start_server(&o).await?;
+            (Some(s), b)
+        }
+    };
+    let pid = server.as_ref().map(|s| s.child.id());
+    let rss_start = pid.and_then(rss_kib);
+
+    // Create and seat every table, 32 at a time.
+    let t0 = Instant::now();
+    let mut tables = Vec::with_capacity(o.tables);
+    let mut pending = futures_util::stream::iter(0..o.tables)
+        .map(|n| {
+            let base = base.clone();
+            let size = o.size;
+            async move { open_table(&base, size, n).await }
+        })
+        .buffered(32);
+    while let Some(t) = pending.next().await {
+        tables.push(t?);
+    }
+    drop(pending);
+    let setup = t0.elapsed();
+    eprintln!(
+        "{} tables created and seated in {:.1} s ({:.0} tables/s)",
+        o.tables,
+        setup.as_secs_f64(),
+        o.tables as f64 / setup.as_secs_f64()
+    );
+    let rss_seated = pid.and_then(rss_kib);
+
+    let start = Instant::now() + Duration::from_millis(500);
+    let interval = (o.rate > 0.0).then(|| Duration::from_secs_f64(o.tables as f64 / o.rate));
+    let run = Arc::new(Run {
+        base: base.clone(),
+        start,
+        record_from: start + Duration::from_secs(o.warmup),
+        end: start + Duration::from_secs(o.warmup + o.seconds),
+        interval,
+        size: o.size,
+        moves: o.moves,
+        stop: AtomicBool::new(false),
+    });
+    let handles: Vec<_> = tables
+        .into_iter()
+        .enumerate()
+        .map(|(n, t)| tokio::spawn(table_pair(run.clone(), n, t)))
+        .collect();
+    tokio::time::sleep_until(run.end.into()).await;
+    let rss_end = pid.and_then(rss_kib);
+    run.stop.store(true, Ordering::Relaxed);
+    let mut stats = Stats::default();
+    for h in handles {
+        if let Ok(s) = h.await {
+            stats.merge(s);
+        }
+    }
+
+    println!(
+        "tables {}, board {}x{}, target rate {}, measured {} s after {} s of warm-up, database {}",
+        o.tables,
+        o.size,
+        o.size,
+        if o.rate > 0.0 {
+            format!("{} moves/s", o.rate)
+        } else {
+            "closed loop".into()
+        },
+        o.seconds,
+        o.warmup,
+        o.database
+            .as_deref()
+            .map(|d| d.split(':').next().unwrap_or("?"))
+            .unwrap_or("sqlite (temporary file)")
+    );
+    let secs = o.seconds as f64;
+    println!(
+        "accepted actions: {} ({:.0}/s), of them moves: {} ({:.0}/s); games finished: {}",
+        stats.accepted,
+        stats.accepted as f64 / secs,
+        stats.accepted_moves,
+        stats.accepted_moves as f64 / secs,
+        stats.games
+    );
+    percentiles("send -> ack", &mut stats.ack_us);
+    percentiles("send -> opponent sees the move", &mut stats.seen_us);
+    if interval.is_some() {
+        percentiles("behind schedule at send", &mut stats.behind_us);
+    }
+    if let (Some(a), Some(b), Some(c)) = (rss_start, rss_seated, rss_end) {
+        println!(
+            "server RSS: {:.1} MiB at start, {:.1} MiB with the tables seated, {:.1} MiB at the end; \
+             {:.1} KiB per table (end - start) / tables",
+            a as f64 / 1024.0,
+            b as f64 / 1024.0,
+            c as f64 / 1024.0,
+            (c.saturating_sub(a)) as f64 / o.tables as f64
+        );
+    }
+    if stats.errors.is_empty() {
+        println!("errors: none");
+    } else {
+        println!("errors:");
+        for (k, v) in &stats.errors {
+            println!("  {v} × {k}");
+        }
+    }
+    drop(server);
+    Ok(())
+}
