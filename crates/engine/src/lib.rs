@@ -133,7 +133,8 @@ pub struct SearchInfo {
     pub reused_tree: bool,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
-    /// Mean final area score of the search's playouts, Black minus White, komi included.
+    /// Mean final area score of the search's playouts, Black minus White, komi included (NaN
+    /// from the TimeGo search, which does not average it).
     pub score: f32,
 }
 

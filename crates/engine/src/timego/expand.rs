@@ -33,7 +33,7 @@ pub(crate) fn last_point(game: &TimeGame) -> Option<Point> {
         TurnKind::Place { point, .. } => Some(point),
         TurnKind::Time { stone, .. } => Some(stone),
         TurnKind::Lock { .. } => None,
-        TurnKind::Pass | TurnKind::Resign => None,
+        TurnKind::Pass | TurnKind::Resign | TurnKind::Timeout => None,
     })
 }
 

@@ -171,6 +171,8 @@ impl TimeEngine {
             winrate,
             reused_tree: false,
             nodes: tree.nodes.len(),
+            // The TimeGo search does not average playout scores.
+            score: f32::NAN,
         });
         self.root = ranked
             .iter()
