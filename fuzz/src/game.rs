@@ -84,7 +84,7 @@ fn decode(bytes: &[u8], size: u8) -> Vec<Action> {
     while let Some(b) = it.next() {
         let arg = || 0u8;
         let action = match b % 16 {
-            0..=8 => Action::Place(point(b / 16 + it.next().unwrap_or_else(arg))),
+            0..=8 => Action::Place(point((b / 16).wrapping_add(it.next().unwrap_or_else(arg)))),
             9 => Action::pass(),
             10 => Action::Time {
                 stone: point(it.next().unwrap_or_else(arg)),

@@ -60,7 +60,7 @@ pub fn run(
         corpus: corpus.len(),
         ..Report::default()
     };
-    let mut record = |input: &[u8], message: String, report: &mut Report| {
+    let record = |input: &[u8], message: String, report: &mut Report| {
         if report.crashes.len() >= 10 || report.crashes.iter().any(|(_, m)| *m == message) {
             return;
         }

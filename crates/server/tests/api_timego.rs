@@ -118,7 +118,7 @@ async fn an_illegal_record_action_is_a_422_with_its_index() {
 async fn an_off_board_point_is_a_422() {
     let (status, body) = targets(timego(&CAPTURE_IN_THE_CORNER), "K5").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["error"], "K5 is off the board");
+    assert_eq!(body["error"], "K5 is off the 9 × 9 board");
 }
 
 #[tokio::test]

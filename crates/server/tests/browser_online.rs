@@ -374,7 +374,7 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
         wait(s, "window.__online.phase() === 'finished'").await;
         let result = s.text("#tb-result").await;
         assert!(result.starts_with("Black wins by"), "{result}");
-        assert!(label(s, "J9").await.contains("marked dead"));
+        assert!(label(s, "J9").await.contains("dead"));
         assert!(label(s, "A1").await.contains("Black territory"));
         assert_eq!(s.text("#tb-review-title").await, "Final score");
     }

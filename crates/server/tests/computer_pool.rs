@@ -13,6 +13,7 @@ use api_support::app_with_busy_computer;
 
 async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
     let request = Request::post(path)
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
     let response = app.clone().oneshot(request).await.unwrap();

@@ -52,6 +52,11 @@ export function myTables(seats) {
   return request('POST', 'tables/mine', { tables: seats.map(({ id, token }) => ({ id, token })) });
 }
 
+/** A TimeGo table's stone's legal time-move targets: `{index, targets, note}`. */
+export function tableTargets(id, stone) {
+  return request('GET', `tables/${id}/timego/targets?stone=${encodeURIComponent(stone)}`);
+}
+
 /** Where the table's record downloads as SGF. */
 export function sgfUrl(id) {
   return `/api/tables/${id}/sgf`;

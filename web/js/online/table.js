@@ -5,7 +5,7 @@
 
 import { TableSocket } from './socket.js';
 import { TableBoard } from './goban.js';
-import { readTable, joinTable, sgfUrl } from './http.js';
+import { readTable, joinTable, sgfUrl, tableTargets } from './http.js';
 import { seatAt, saveSeat } from './tokens.js';
 import { tableLinks } from './create.js';
 import { copyField } from './copy.js';
@@ -487,9 +487,18 @@ export class TablePage {
     this.previews = [];
   }
 
-  selectStone(name) {
+  async selectStone(name) {
     const t = this.state.view.timego;
-    const entry = (t.time_moves || []).find((m) => m.stone === name);
+    let entry = (t.time_moves || []).find((m) => m.stone === name);
+    if (!entry && (t.movable || []).includes(name)) {
+      // The view names the stones that can travel; their targets are asked one stone at a time.
+      try {
+        const answer = await tableTargets(this.id, name);
+        if (answer.targets.length) entry = { stone: name, index: answer.index, targets: answer.targets };
+      } catch (e) {
+        this.say(e.message);
+      }
+    }
     this.timeMode = true;
     const order = t.order.find((o) => o.point === name && o.on_board);
     this.selected = { stone: name, index: entry ? entry.index : order ? order.index : null, targets: entry ? entry.targets : [] };

@@ -24,6 +24,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/tables/{id}", get(table_state))
         .route("/tables/{id}/join", post(join))
         .route("/tables/{id}/sgf", get(sgf))
+        .route("/tables/{id}/timego/targets", get(timego_targets))
         .route("/tables/{id}/ws", get(upgrade))
 }
 
@@ -152,6 +153,32 @@ async fn sgf(
         text,
     )
         .into_response())
+}
+
+/// `?stone=E6`.
+#[derive(Debug, Deserialize)]
+struct StoneQuery {
+    stone: String,
+}
+
+/// `GET /api/tables/{id}/timego/targets?stone=E6`: a TimeGo table's stone's legal time-move
+/// targets with previews, as `POST /api/timego/targets` answers for a record.
+async fn timego_targets(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    axum::extract::Query(StoneQuery { stone }): axum::extract::Query<StoneQuery>,
+) -> Result<Response, Response> {
+    let table = tables(&state)
+        .map_err(IntoResponse::into_response)?
+        .get(&id)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    let (record, _) = table.record().await.map_err(IntoResponse::into_response)?;
+    let answer = tokio::task::spawn_blocking(move || crate::http::timego::targets(&record, &stone))
+        .await
+        .map_err(|_| TableError::Gone.into_response())?
+        .map_err(IntoResponse::into_response)?;
+    Ok(Json(answer).into_response())
 }
 
 /// The most tables one "your tables" request may name.

@@ -8,7 +8,7 @@ use super::event::{now_ms, Cause, Event, EventKind};
 use super::settings::clean_name;
 use super::{load, secret, stored, TableError};
 use crate::computer::ComputerPool;
-use crate::store::{AppendError, Store, TableRow};
+use crate::store::{AppendError, Backend, Store, TableRow};
 use std::sync::Arc;
 use tengen_rules::{Action, AnyGame, Color, Phase, Record};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -493,10 +493,26 @@ impl TableTask {
     /// the table catches up and the request is judged again on the new position (so two nodes
     /// can never both accept moves for the same turn).
     async fn commit_kind(&mut self, kind: EventKind) -> Result<u64, TableError> {
+        let mut checked_news = false;
         for _ in 0..8 {
             let event = self.core.next_event(now_ms(), kind.clone());
             match self.commit_once(event).await {
                 Err(TableError::Conflict) => continue,
+                Err(e @ (TableError::Rules(_) | TableError::Refused(_)))
+                    if !checked_news && self.store.backend() == Backend::Postgres =>
+                {
+                    // Another node may have stored events this one has not heard of yet (the
+                    // opponent's move): refuse only on the latest position.
+                    checked_news = true;
+                    match self
+                        .store
+                        .events_after(&self.core.id, self.core.seq())
+                        .await
+                    {
+                        Ok(news) if !news.is_empty() => self.reload().await,
+                        _ => return Err(e),
+                    }
+                }
                 other => return other,
             }
         }
