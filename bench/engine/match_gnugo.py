@@ -26,6 +26,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
 
 
 class Gtp:
@@ -105,8 +106,10 @@ def play_game(k, a, openings):
     os.makedirs(a.sgf_dir, exist_ok=True)
     log = open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.stderr"), "w")
     tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)], stderr=log)
-    gnugo = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko",
-                 "--level", str(a.gnugo_level), "--seed", str(k + 1)], stderr=log)
+    if a.opponent:
+        gnugo = Gtp(a.opponent.split() + ["--seed", str(2000 + k)], stderr=log)
+    else:
+        gnugo = Gtp(GNUGO + ["--level", str(a.gnugo_level), "--seed", str(k + 1)], stderr=log)
     try:
         for e in (tengen, gnugo):
             e.cmd(f"boardsize {a.size}")
@@ -148,8 +151,17 @@ def play_game(k, a, openings):
                 break
             color = "w" if color == "b" else "b"
         if result is None:
-            result = gnugo.cmd("final_score")
-            dead = gnugo.cmd("final_status_list dead")
+            scorer = gnugo if not a.opponent else Gtp(GNUGO + ["--level", "10"])
+            if a.opponent:
+                scorer.cmd(f"boardsize {a.size}")
+                scorer.cmd("clear_board")
+                scorer.cmd(f"komi {a.komi}")
+                for c, v in moves:
+                    scorer.cmd(f"play {c} {v}")
+            result = scorer.cmd("final_score")
+            dead = scorer.cmd("final_status_list dead")
+            if a.opponent:
+                scorer.close()
         else:
             dead = ""
         winner = result[0].upper() if result and result[0] in "BWbw" else "?"
@@ -190,6 +202,9 @@ def main():
                     help="file of two-move openings (default bench/engine/openings-<size>.txt)")
     ap.add_argument("--binary", default="target/release/tengen")
     ap.add_argument("--engine", default=None, help="the whole Tengen GTP command line")
+    ap.add_argument("--opponent", default=None,
+                    help="another GTP engine's command line instead of GNU Go (given --seed; "
+                         "GNU Go level 10 still scores the games), e.g. an older tengen binary")
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go never resigns)")
@@ -203,8 +218,9 @@ def main():
             a.engine += f" --playouts {a.playouts}"
         if a.resign:
             a.engine += " --resign"
-    print(f"# Tengen ({a.engine}{f', main time {a.main_time}s' if a.main_time else ''}) vs GNU Go "
-          f"level {a.gnugo_level}, {a.size}x{a.size}, komi {a.komi}, {len(openings)} opening(s), "
+    rival = a.opponent or f"GNU Go level {a.gnugo_level}"
+    print(f"# Tengen ({a.engine}{f', main time {a.main_time}s' if a.main_time else ''}) vs {rival}, "
+          f"{a.size}x{a.size}, komi {a.komi}, {len(openings)} opening(s), "
           f"games {a.first}..{a.first + a.games - 1}", flush=True)
     wins = n = failed = 0
     games = set()

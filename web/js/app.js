@@ -143,9 +143,19 @@ document.querySelectorAll('input[name="home-size"]').forEach((input) => {
 // ---- Vs computer setup ------------------------------------------------------------------
 
 const form = $('setup-form');
-form.level.addEventListener('input', () => {
-  $('level-out').textContent = form.level.value;
-});
+
+/** The approximate rank of each level, 1..10 (`level_kyu` in crates/engine/src/levels.rs;
+ * how it was measured: docs/ENGINE.md, "Strength levels"). */
+const LEVEL_KYU = [25, 23, 20, 18, 15, 13, 11, 10, 9, 8];
+
+/** Shows a level with its rank, also to screen readers. */
+function showLevel(level) {
+  const text = `${level} · about ${LEVEL_KYU[level - 1] ?? LEVEL_KYU[2]} kyu`;
+  $('level-out').textContent = text;
+  form.level.setAttribute('aria-valuetext', text);
+}
+
+form.level.addEventListener('input', () => showLevel(Number(form.level.value)));
 
 function fillSetup() {
   const prefs = computerPrefs();
@@ -159,7 +169,7 @@ function fillSetup() {
   const color = prefs.color;
   form.querySelectorAll('input[name="color"]').forEach((i) => { i.checked = i.value === color; });
   form.level.value = cur.level;
-  $('level-out').textContent = cur.level;
+  showLevel(cur.level);
   form.komi.value = cur.komi;
   const saved = savedRound('computer');
   $('setup-continue').hidden = !saved || saved.moves === 0;

@@ -3,6 +3,7 @@
 
 use crate::benson::{chains, grid_neighbours, label, pass_alive};
 use crate::board::{PlayoutBoard, BLACK, WHITE};
+use crate::eyes;
 use crate::policy::{playout, Policy};
 use crate::rng::FastRng;
 use std::collections::BTreeSet;
@@ -21,6 +22,9 @@ const OWNED_ABOVE: f32 = 0.5;
 const UNCLEAR_BELOW: f32 = 0.4;
 /// Opponent chains around an enclosure must be at least this clearly alive.
 const SOLID_ABOVE: f32 = 0.3;
+/// A group that cannot make two eyes (see [`crate::eyes`]) is dead unless the playouts give it
+/// at least this ownership.
+const ONE_EYED_DEAD_BELOW: f32 = 0.8;
 
 /// Playouts for an estimate on a board of side `size` (about equal time for every size).
 pub fn default_playouts(size: u8) -> u32 {
@@ -172,6 +176,13 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
         .collect();
     for c in eyeless_and_enclosed(&cells, size, &chain, &means) {
         if !forced_alive[c] && !in_seki[c] && means[c] < UNCLEAR_BELOW {
+            chain_dead[c] = true;
+        }
+    }
+    // Groups that cannot make two eyes, enclosed by living stones, die even when the random
+    // playouts let them live (unless the playouts are sure).
+    for c in eyes::eyeless_groups(&cells, size, &chain, &means, &ownership) {
+        if !forced_alive[c] && !in_seki[c] && means[c] < ONE_EYED_DEAD_BELOW {
             chain_dead[c] = true;
         }
     }

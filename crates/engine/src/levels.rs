@@ -41,6 +41,24 @@ pub fn level(level: u8) -> Level {
     }
 }
 
+/// The approximate rank of `level` in kyu, as on 19×19 servers (see docs/ENGINE.md, "Strength
+/// levels": level 10 is anchored by its 19×19 matches against GNU Go 3.8 level 10, itself
+/// about 6–7 kyu; the lower levels by their 9×9 results against GNU Go levels 1 and 10).
+pub fn level_kyu(level: u8) -> u8 {
+    match level.clamp(MIN_LEVEL, MAX_LEVEL) {
+        1 => 25,
+        2 => 23,
+        3 => 20,
+        4 => 18,
+        5 => 15,
+        6 => 13,
+        7 => 11,
+        8 => 10,
+        9 => 9,
+        _ => 8,
+    }
+}
+
 /// A short description of `level` for people choosing an opponent.
 pub fn level_description(level: u8) -> &'static str {
     match level.clamp(MIN_LEVEL, MAX_LEVEL) {
@@ -66,6 +84,12 @@ mod tests {
         for l in MIN_LEVEL..MAX_LEVEL {
             assert!(level(l).playouts < level(l + 1).playouts, "level {l}");
             assert!(level(l).temperature >= level(l + 1).temperature);
+        }
+        for l in MIN_LEVEL..MAX_LEVEL {
+            assert!(
+                level_kyu(l) > level_kyu(l + 1),
+                "a higher level is a lower kyu"
+            );
         }
         assert_eq!(level(0), level(1));
         assert_eq!(level(200), level(10));

@@ -12,8 +12,10 @@ pub mod board;
 pub(crate) mod choice;
 pub(crate) mod dynkomi;
 pub mod estimate;
+pub(crate) mod eyes;
 pub(crate) mod ladder;
 pub mod levels;
+pub(crate) mod nakade;
 pub(crate) mod pattern;
 pub mod policy;
 pub(crate) mod prior;
@@ -29,7 +31,7 @@ use std::collections::BTreeSet;
 use tengen_rules::{Color, Game, Phase, Point};
 use tree::Tree;
 
-pub use levels::{level_description, MAX_LEVEL, MIN_LEVEL};
+pub use levels::{level_description, level_kyu, MAX_LEVEL, MIN_LEVEL};
 pub use search::{Progress, ProgressFn, SearchControl};
 
 /// The playout budget of a search that only the time stops.

@@ -3,6 +3,7 @@
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
 use crate::ladder;
+use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
 use crate::rng::FastRng;
 
@@ -11,12 +12,12 @@ use crate::rng::FastRng;
 pub enum Policy {
     /// Uniformly random legal moves that do not fill an own eye.
     Light,
-    /// Tactical and shape heuristics before a random move that avoids self-atari, with the
-    /// two-liberty tactics on every board size; a chain in atari is not extended along a working
-    /// ladder (on boards where ladders are read).
+    /// Tactical and shape heuristics before a random move that avoids self-atari (except a
+    /// nakade, a self-atari that kills), with the two-liberty tactics on every board size; a
+    /// chain in atari is not extended along a working ladder (on boards where ladders are read).
     Heavy,
-    /// The heavy policy as the dead-stone estimator uses it: no ladder reading, and the
-    /// two-liberty tactics only up to 11×11. Finished positions are judged better this way (a
+    /// The heavy policy as the dead-stone estimator uses it: no ladder reading, no nakade, and
+    /// the two-liberty tactics only up to 11×11. Finished positions are judged better this way (a
     /// chain in atari there is in a capturing race in a corner or along an edge, not running
     /// across an open board), and it is the combination measured on the OGS positions and the
     /// self-play games (see docs/ENGINE.md).
@@ -55,17 +56,15 @@ pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> us
             return m;
         }
     }
-    random_move(board, rng, me, policy.is_heavy())
+    random_move(board, rng, me, policy)
 }
 
-/// A random legal move that does not fill an own eye (nor, if `avoid_self_atari`, put two or
-/// more stones in atari). PASS if there is none.
-pub fn random_move(
-    board: &mut PlayoutBoard,
-    rng: &mut FastRng,
-    me: u8,
-    avoid_self_atari: bool,
-) -> usize {
+/// A random legal move that does not fill an own eye (nor, with `policy` heavy, put two or
+/// more stones in atari, unless, with the search's policy, that kills as a nakade). PASS if
+/// there is none.
+pub fn random_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8, policy: Policy) -> usize {
+    let avoid_self_atari = policy.is_heavy();
+    let nakade = policy == Policy::Heavy;
     let n = board.empties().len();
     if n == 0 {
         return PASS;
@@ -83,7 +82,7 @@ pub fn random_move(
         }
         if avoid_self_atari {
             let sa = board.self_atari_size(i, me);
-            if sa >= 2 {
+            if sa >= 2 && !(nakade && is_nakade_self_atari(board, i, me)) {
                 if fallback == PASS && sa <= MAX_FALLBACK_SELF_ATARI {
                     fallback = i;
                 }

@@ -3,6 +3,7 @@
 
 use crate::board::{other, PlayoutBoard, BLACK, PASS, WHITE};
 use crate::ladder::{atari_is_ladder, reads_ladders};
+use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
 use crate::policy::{escape_moves, runs_into_ladder, Candidates};
 
@@ -98,7 +99,7 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Escapes) -> P
         p.bad(30.0);
     }
     let sa = board.self_atari_size(m, me);
-    if sa >= 2 {
+    if sa >= 2 && !is_nakade_self_atari(board, m, me) {
         p.bad(20.0);
     } else if sa == 1 {
         p.bad(4.0);

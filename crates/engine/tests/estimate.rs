@@ -135,3 +135,61 @@ fn estimate_of_an_empty_board_is_komi() {
     assert!(est.dead.is_empty());
     assert_eq!(est.ownership.len(), 25);
 }
+
+#[test]
+fn a_corner_group_with_only_a_bent_three_is_dead_whoever_moves() {
+    // White's 13 stones in the lower left have one eye space, the bent three A1 A2 B1: if Black
+    // plays A1 first, White cannot make two eyes. Random playouts let White live whenever White
+    // happens to play A1 first; the static eye analysis calls the group dead.
+    let rows = [
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "XXXXXO...",
+        "OOOOXO...",
+        "OOOOXO...",
+        ".OOOXO...",
+        "..OOXO...",
+    ];
+    for to_move in [Color::Black, Color::White] {
+        let game = position(&rows, to_move, 7.5);
+        let est = engine().estimate(&game);
+        let corner: BTreeSet<Point> = game
+            .board()
+            .stones()
+            .filter(|&(p, c)| c == Color::White && p.col < 4)
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(corner.len(), 13);
+        assert_eq!(est.dead, corner, "{to_move:?} to move");
+        // Black: 9 + 4 stones, 16 + 16 points; White: 9 stones, 27 points; komi 7.5.
+        assert_eq!(est.score, 1.5);
+    }
+}
+
+#[test]
+fn a_group_whose_second_eye_is_false_is_dead() {
+    // White's lower-left group has a real eye at A2 and a false one at D1 (Black E2 on its
+    // diagonal, on the edge).
+    let rows = [
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        ".....XO..",
+        "XXXXXXO..",
+        "OOOOOXO..",
+        ".OOOXXO..",
+        "OOO.OXO..",
+    ];
+    let game = position(&rows, Color::Black, 7.5);
+    let est = engine().estimate(&game);
+    let corner: BTreeSet<Point> = game
+        .board()
+        .stones()
+        .filter(|&(p, c)| c == Color::White && p.col < 5)
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(est.dead, corner);
+}

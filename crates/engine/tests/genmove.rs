@@ -118,16 +118,18 @@ fn captures_a_group_in_atari_when_that_wins() {
 
 #[test]
 fn saves_its_own_group_in_atari_when_it_can() {
-    // Black's three stones D6-F6 are in atari at G6; extending there escapes to the open side.
+    // Black's three stones D6-F6 are in atari at G6; extending there connects them to the
+    // black wall on the right. (An earlier version with no wall was a lost position where
+    // every move was as bad, so the test passed by the seed.)
     let game = position(
         &[
             ".........",
             ".........",
             "...OOO...",
-            "..OXXX...",
-            "...OOO...",
-            ".........",
-            ".........",
+            "..OXXX.X.",
+            "...OOO.X.",
+            ".......X.",
+            "......XX.",
             ".........",
             ".........",
         ],
