@@ -4,7 +4,9 @@
 //! `cargo run --release -p tengen-engine --example timego_match -- [games] [playouts] [size]
 //!  [a: full|placements] [b: full|placements] [first game]`
 //!
-//! Player A takes Black in even games. Prints each game and A's wins.
+//! Player A takes Black in even games. Prints each game and A's wins. Both may resign unless
+//! `NORESIGN` is set; `VERBOSE` prints every move, `ROOT` the search's root actions, `DIAG`
+//! the time moves that would change the board.
 
 use std::time::Instant;
 use tengen_engine::timego::{TimeEngine, TimeMove};
@@ -14,7 +16,7 @@ use tengen_rules::{Color, Phase, Rules, TimeGame};
 fn player(kind: &str, playouts: u32, seed: u64) -> TimeEngine {
     let config = EngineConfig {
         playouts: Some(playouts),
-        allow_resign: true,
+        allow_resign: std::env::var_os("NORESIGN").is_none(),
         ..EngineConfig::default()
     };
     let e = TimeEngine::new(config).with_seed(seed);

@@ -1,20 +1,23 @@
 //! `showboard`: the position as text, in the style of GNU Go.
 
-use tengen_rules::{Color, Game, Point};
+use tengen_rules::{Board, Color, Game, Point};
 
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// The board with coordinates, `X` Black, `O` White, `.` empty, `+` hoshi, plus captures and
 /// the side to move. The text starts with a newline so that it begins below the `=` line.
 pub fn show_board(game: &Game) -> String {
-    let board = game.board();
+    show_position(game.board(), game.captures(), game.to_move())
+}
+
+/// [`show_board`] for any board: stones, captures per color and the side to move.
+pub fn show_position(board: &Board, captures: [u32; 2], to_move: Color) -> String {
     let size = board.size();
     let letters: String = COLUMNS[..size as usize]
         .iter()
         .map(|&c| format!(" {}", c as char))
         .collect();
     let mut out = format!("\n   {letters}\n");
-    let captures = game.captures();
     for row in (0..size).rev() {
         let mut line = format!("{:>2} ", row + 1);
         for col in 0..size {
@@ -44,7 +47,7 @@ pub fn show_board(game: &Game) -> String {
         out.push('\n');
     }
     out.push_str(&format!("   {letters}\n"));
-    out.push_str(&format!("{} to move", game.to_move()));
+    out.push_str(&format!("{to_move} to move"));
     out
 }
 

@@ -7,6 +7,7 @@ pub mod board_text;
 pub mod clock;
 pub mod command;
 pub mod session;
+pub mod timego;
 
 pub use command::{parse_line, Command, ParseError, Request, Status, Vertex, COMMANDS};
 pub use session::{Session, PROTOCOL_VERSION};

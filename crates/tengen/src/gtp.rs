@@ -2,6 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use tengen_engine::EngineConfig;
+use tengen_gtp::timego::TimeGoOptions;
 use tengen_gtp::GtpOptions;
 use tengen_rules::{KoRule, Rules, Scoring};
 
@@ -21,6 +22,16 @@ pub enum ScoringArg {
     Area,
     /// Surrounded points plus prisoners (Japanese).
     Territory,
+}
+
+/// The game played over GTP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// Standard Go.
+    Go,
+    /// TimeGo: moves can change the past (extension commands `timego-time`, `timego-lock`,
+    /// `timego-order`; see docs/GTP.md). Board 9x9 unless `boardsize` says otherwise.
+    Timego,
 }
 
 /// Options of `tengen gtp`.
@@ -54,6 +65,13 @@ pub struct GtpArgs {
     /// Write one line per generated move to stderr (playouts, time, win rate).
     #[arg(long)]
     pub log: bool,
+    /// The game: Go, or TimeGo.
+    #[arg(long, value_enum, default_value = "go")]
+    pub variant: VariantArg,
+    /// TimeGo: restrict the engine to placements and passes (a plain Go player inside
+    /// TimeGo, the baseline of bench/timego).
+    #[arg(long)]
+    pub placements_only: bool,
 }
 
 /// The number of cores, for the default of `--threads`.
@@ -103,6 +121,20 @@ impl GtpArgs {
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
+        }
+    }
+}
+
+impl GtpArgs {
+    /// The options of a TimeGo session (`--variant timego`): 9x9, komi 7.5, area scoring.
+    pub fn timego_options(&self) -> TimeGoOptions {
+        let gtp = self.options();
+        TimeGoOptions {
+            gtp: GtpOptions {
+                rules: Rules::timego(9).with_komi(gtp.rules.komi),
+                ..gtp
+            },
+            placements_only: self.placements_only,
         }
     }
 }

@@ -59,7 +59,12 @@ fn main() -> Result<()> {
         Command::Gtp(args) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            tengen_gtp::run(stdin, stdout, args.options())?;
+            match args.variant {
+                gtp::VariantArg::Go => tengen_gtp::run(stdin, stdout, args.options())?,
+                gtp::VariantArg::Timego => {
+                    tengen_gtp::timego::run(stdin, stdout, args.timego_options())?
+                }
+            }
         }
         Command::Replay { file } => {
             let file = file.filter(|f| f.as_os_str() != "-");

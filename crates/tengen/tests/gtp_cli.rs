@@ -79,3 +79,17 @@ fn end_of_input_ends_the_session_quietly() {
     let out = gtp(FAST, "boardsize 9\n");
     assert_eq!(responses(&out), ["= "]);
 }
+
+#[test]
+fn timego_variant_speaks_the_extension_commands() {
+    let mut args = FAST.to_vec();
+    args.extend(["--variant", "timego", "--seed", "3"]);
+    let script = "play b E5\nplay w D4\nplay b C3\ntimego-time w D4 0\ntimego-order\n\
+                  timego-lock b\ngenmove w\nfinal_status_list dead\nquit\n";
+    let r = responses(&gtp(&args, script));
+    assert_eq!(r[3], "= ");
+    assert_eq!(r[4], "= | W:D4 B:E5 B:C3");
+    assert_eq!(r[5], "= ");
+    assert!(r[6].starts_with("= "), "{}", r[6]);
+    assert_eq!(r[7], "= ");
+}
