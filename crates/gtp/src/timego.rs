@@ -286,6 +286,12 @@ impl TimeSession {
             Command::LoadSgf { .. } | Command::PrintSgf(_) => {
                 Err("TimeGo records cannot be read or written as SGF".into())
             }
+            Command::FixedHandicap(_)
+            | Command::PlaceFreeHandicap(_)
+            | Command::SetFreeHandicap(_) => {
+                Err("TimeGo games start from the empty board: no handicap".into())
+            }
+            Command::RegGenMove(_) => Err("reg_genmove is not available in TimeGo".into()),
             Command::IsLegal(color, vertex) => {
                 let legal = match vertex {
                     Vertex::Pass => self.turn_for(*color).is_ok(),
@@ -313,11 +319,15 @@ impl TimeSession {
                     Some(Clock {
                         seconds: *main_time as f64,
                         stones: 0,
+                        byo_yomi_seconds: *byo_yomi_time as f64,
+                        byo_yomi_stones: *byo_yomi_stones,
                     })
                 } else if *byo_yomi_time > 0 && *byo_yomi_stones > 0 {
                     Some(Clock {
                         seconds: *byo_yomi_time as f64,
                         stones: *byo_yomi_stones,
+                        byo_yomi_seconds: *byo_yomi_time as f64,
+                        byo_yomi_stones: *byo_yomi_stones,
                     })
                 } else {
                     None
@@ -330,9 +340,12 @@ impl TimeSession {
                 seconds,
                 stones,
             } => {
+                let before = self.clocks[color.index()];
                 self.clocks[color.index()] = Some(Clock {
                     seconds: *seconds as f64,
                     stones: *stones,
+                    byo_yomi_seconds: before.map_or(0.0, |c| c.byo_yomi_seconds),
+                    byo_yomi_stones: before.map_or(0, |c| c.byo_yomi_stones),
                 });
                 Ok(String::new())
             }
@@ -342,7 +355,10 @@ impl TimeSession {
     /// An empty board; the engine takes the next game's seed.
     fn new_game(&mut self) {
         self.games += 1;
-        let engine = self.engine.clone().with_seed(game_seed(self.seed, self.games));
+        let engine = self
+            .engine
+            .clone()
+            .with_seed(game_seed(self.seed, self.games));
         self.engine = engine;
         self.reset(Vec::new());
     }
