@@ -77,7 +77,7 @@ pub fn run(
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = Instant::now();
-    let empty = vec![Vec::new()];
+    let empty = [Vec::new()];
     let pool = if corpus.is_empty() {
         &empty[..]
     } else {
