@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 TABLES=${1:-1000}
 PG=${2:-${TENGEN_TEST_POSTGRES_URL:-}}
-cargo build --release -q -p tengen -p tengen-server --example table_load
+cargo build --release -q -p tengen
+cargo build --release -q -p tengen-server --example table_load
 # 2 sockets per player (client and server side), plus the database's files.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 # shellcheck disable=SC2086

@@ -10,7 +10,7 @@
 //! the opponent sees the event), and the server's resident memory per table.
 //!
 //! ```text
-//! cargo build --release -p tengen -p tengen-server --example table_load
+//! cargo build --release -p tengen && cargo build --release -p tengen-server --example table_load
 //! target/release/examples/table_load [--tables 1000] [--rate 2000] [--seconds 60]
 //!     [--warmup 10] [--size 19] [--moves 200] [--database URL] [--binary target/release/tengen]
 //!     [--server http://127.0.0.1:8080]
@@ -22,8 +22,10 @@
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -165,6 +167,16 @@ async fn start_server(o: &Options) -> Result<(Server, String), String> {
     let kind = database.split(':').next().unwrap_or("?").to_string();
     eprintln!("started {} serve on 127.0.0.1:{port} with {kind}", o.binary);
     Ok((server, format!("http://127.0.0.1:{port}")))
+}
+
+/// CPU time (user + system) a process has used so far, in seconds (Linux), or None.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name in parentheses: state is field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0) // USER_HZ is 100 on Linux
 }
 
 /// Resident memory of a process in KiB (Linux), or None.
@@ -323,6 +335,9 @@ struct Stats {
     errors: BTreeMap<String, u64>,
     games: u64,
     behind_us: Vec<u32>,
+    /// Event messages (with their state) received while recording, and their bytes.
+    event_messages: u64,
+    event_bytes: u64,
 }
 
 impl Stats {
@@ -336,6 +351,8 @@ impl Stats {
         }
         self.games += o.games;
         self.behind_us.extend(o.behind_us);
+        self.event_messages += o.event_messages;
+        self.event_bytes += o.event_bytes;
     }
 }
 
@@ -395,19 +412,66 @@ async fn connect(base: &str, id: &str, token: &str) -> Result<Ws, String> {
     Ok(ws)
 }
 
-/// A random legal point for the side to move, or None (then the player passes).
-fn random_move(view: &Value, rng: &mut SmallRng) -> Option<String> {
+// What a player reads of the server's messages (typed, so the rest of each state is skipped
+// without building a JSON tree: the load tool shares the machine with the server).
+
+#[derive(Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    seq: Option<u64>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    event: Option<IncomingEvent>,
+    #[serde(default)]
+    state: Option<IncomingState>,
+}
+
+#[derive(Deserialize)]
+struct IncomingEvent {
+    kind: String,
+    #[serde(default)]
+    seat: Option<String>,
+    #[serde(default)]
+    action: Option<IncomingAction>,
+}
+
+#[derive(Deserialize)]
+struct IncomingAction {
+    #[serde(default)]
+    place: Option<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct IncomingState {
+    seq: u64,
+    view: View,
+}
+
+#[derive(Deserialize)]
+struct View {
+    board: Vec<String>,
+    to_move: String,
+    phase: String,
+    move_number: u64,
+    #[serde(default)]
+    illegal: HashMap<String, IgnoredAny>,
+}
+
+/// A random legal point for the side to move, or None.
+fn random_move(view: &View, rng: &mut SmallRng) -> Option<String> {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let rows = view["board"].as_array()?;
-    let size = rows.len();
-    let illegal = view["illegal"].as_object();
+    let size = view.board.len();
     let mut free = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let row = row.as_str()?;
+    for (i, row) in view.board.iter().enumerate() {
         for (col, ch) in row.bytes().enumerate() {
             if ch == b'.' {
                 let name = format!("{}{}", COLUMNS[col] as char, size - i);
-                if !illegal.is_some_and(|m| m.contains_key(&name)) {
+                if !view.illegal.contains_key(&name) {
                     free.push(name);
                 }
             }
@@ -425,7 +489,8 @@ fn now_ns(run: &Run) -> u64 {
 }
 
 /// One player: keeps the latest state, moves on the table's schedule when it is its turn.
-/// Returns its counts. `Err` only for a failure that ends the player.
+/// After its own action is acknowledged it waits for the state with that event before it
+/// looks at the board again (the ack may come before the broadcast). Returns its counts.
 async fn player(
     run: Arc<Run>,
     clock: Arc<TableClock>,
@@ -435,7 +500,9 @@ async fn player(
 ) -> Result<(Stats, Ws), String> {
     let mut stats = Stats::default();
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut view: Option<Value> = None;
+    let mut view: Option<View> = None;
+    let mut view_seq = 0u64;
+    let mut wait_for_seq = 0u64;
     let mut waiting: Option<(u64, Instant, bool)> = None; // (id, sent, is a move)
     let mut next_id = 1u64;
     loop {
@@ -444,9 +511,10 @@ async fn player(
         }
         // Our turn and nothing in flight: wait for the table's due time, then send.
         let my_turn = waiting.is_none()
+            && view_seq >= wait_for_seq
             && view
                 .as_ref()
-                .is_some_and(|v| v["phase"] == "playing" && v["to_move"] == seat);
+                .is_some_and(|v| v.phase == "playing" && v.to_move == seat);
         let due = if my_turn {
             Some(match run.interval {
                 Some(_) => *clock.next_due.lock().unwrap(),
@@ -470,8 +538,7 @@ async fn player(
             None => {
                 // Send our move.
                 let v = view.as_ref().unwrap();
-                let moves = v["move_number"].as_u64().unwrap_or(0);
-                let (action, is_move) = if moves >= run.moves {
+                let (action, is_move) = if v.move_number >= run.moves {
                     (json!({"resign": seat}), false)
                 } else {
                     match random_move(v, &mut rng) {
@@ -504,37 +571,44 @@ async fn player(
             Some(None) => return Err("the server closed the connection".into()),
             Some(Some(Err(e))) => return Err(format!("websocket: {e}")),
             Some(Some(Ok(Message::Text(text)))) => {
-                let m: Value = serde_json::from_str(text.as_str())
+                let m: Incoming = serde_json::from_str(text.as_str())
                     .map_err(|e| format!("unreadable message: {e}"))?;
                 let recording = {
                     let now = Instant::now();
                     now >= run.record_from && now < run.end
                 };
-                match m["type"].as_str() {
-                    Some("state") => view = Some(m["state"]["view"].clone()),
-                    Some("event") => {
-                        let ev = &m["event"];
-                        if ev["kind"] == "action" && ev["seat"] != seat && ev["seat"].is_string() {
+                if let Some(state) = m.state {
+                    view_seq = state.seq;
+                    view = Some(state.view);
+                }
+                match m.kind.as_str() {
+                    "event" => {
+                        if recording {
+                            stats.event_messages += 1;
+                            stats.event_bytes += text.len() as u64;
+                        }
+                        let ev = m.event.ok_or("an event message without its event")?;
+                        let theirs = ev.seat.as_deref().is_some_and(|s| s != seat);
+                        let placed = ev.action.is_some_and(|a| a.place.is_some());
+                        if ev.kind == "action" && theirs && placed && recording {
                             let sent = clock.sent_ns.load(Ordering::Relaxed);
-                            if recording && sent > 0 && ev["action"].get("place").is_some() {
-                                let us = (now_ns(&run).saturating_sub(sent)) / 1000;
+                            if sent > 0 {
+                                let us = now_ns(&run).saturating_sub(sent) / 1000;
                                 stats.seen_us.push(us as u32);
                             }
                         }
-                        if m["state"].is_object() {
-                            view = Some(m["state"]["view"].clone());
-                        }
-                        if view.as_ref().is_some_and(|v| v["phase"] == "finished") {
+                        if view.as_ref().is_some_and(|v| v.phase == "finished") {
                             if seat == "black" {
                                 stats.games += 1;
                             }
                             return Ok((stats, ws));
                         }
                     }
-                    Some("ack") => {
+                    "ack" => {
                         if let Some((id, sent, is_move)) = waiting {
-                            if m["id"].as_u64() == Some(id) {
+                            if m.id == Some(id) {
                                 waiting = None;
+                                wait_for_seq = m.seq.unwrap_or(0);
                                 if recording {
                                     stats.ack_us.push(sent.elapsed().as_micros() as u32);
                                     stats.accepted += 1;
@@ -545,11 +619,11 @@ async fn player(
                             }
                         }
                     }
-                    Some("error") => {
-                        let text = m["message"].as_str().unwrap_or("?").to_string();
+                    "error" => {
+                        let text = m.message.unwrap_or_else(|| "?".into());
                         *stats.errors.entry(text).or_default() += 1;
                         if let Some((id, _, _)) = waiting {
-                            if m["id"].as_u64() == Some(id) {
+                            if m.id == Some(id) {
                                 waiting = None;
                             }
                         }
@@ -692,7 +766,10 @@ async fn run(o: Options) -> Result<(), String> {
         .enumerate()
         .map(|(n, t)| tokio::spawn(table_pair(run.clone(), n, t)))
         .collect();
+    tokio::time::sleep_until(run.record_from.into()).await;
+    let cpu_from = (pid.and_then(cpu_seconds), cpu_seconds(std::process::id()));
     tokio::time::sleep_until(run.end.into()).await;
+    let cpu_to = (pid.and_then(cpu_seconds), cpu_seconds(std::process::id()));
     let rss_end = pid.and_then(rss_kib);
     run.stop.store(true, Ordering::Relaxed);
     let mut stats = Stats::default();
@@ -714,10 +791,11 @@ async fn run(o: Options) -> Result<(), String> {
         },
         o.seconds,
         o.warmup,
-        o.database
-            .as_deref()
-            .map(|d| d.split(':').next().unwrap_or("?"))
-            .unwrap_or("sqlite (temporary file)")
+        match (&o.server, o.database.as_deref()) {
+            (Some(url), _) => format!("of the server at {url}"),
+            (None, Some(d)) => d.split(':').next().unwrap_or("?").to_string(),
+            (None, None) => "sqlite (temporary file)".to_string(),
+        }
     );
     let secs = o.seconds as f64;
     println!(
@@ -728,6 +806,13 @@ async fn run(o: Options) -> Result<(), String> {
         stats.accepted_moves as f64 / secs,
         stats.games
     );
+    if stats.event_messages > 0 {
+        println!(
+            "event messages received: {:.0}/s, {:.0} bytes each on average (event + state)",
+            stats.event_messages as f64 / secs,
+            stats.event_bytes as f64 / stats.event_messages as f64
+        );
+    }
     percentiles("send -> ack", &mut stats.ack_us);
     percentiles("send -> opponent sees the move", &mut stats.seen_us);
     if interval.is_some() {
@@ -741,6 +826,15 @@ async fn run(o: Options) -> Result<(), String> {
             b as f64 / 1024.0,
             c as f64 / 1024.0,
             (c.saturating_sub(a)) as f64 / o.tables as f64
+        );
+    }
+    if let ((Some(a), Some(b)), (Some(c), Some(d))) = (cpu_from, cpu_to) {
+        println!(
+            "CPU during the measurement: server {:.2} cores, this load tool {:.2} cores \
+             (of {} on this machine)",
+            (c - a) / secs,
+            (d - b) / secs,
+            std::thread::available_parallelism().map_or(0, |n| n.get())
         );
     }
     if stats.errors.is_empty() {
