@@ -14,7 +14,7 @@ import { eventText, illegalText, other, playerName, resultText, settingsText, wh
 import { renderOrder, renderTurns, targetText } from '../learn/records.js';
 import { ask } from '../dialog.js';
 import { colorName, num } from '../text.js';
-import { parsePoint, pointName, stoneAt } from '../points.js';
+import { parsePoint, stoneAt } from '../points.js';
 import { loadPref } from '../store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -22,24 +22,6 @@ const $ = (id) => document.getElementById(id);
  * submission reaches the server before the server's own timeout does. */
 const SUBMIT_MARGIN_MS = 600;
 const LOG_LIMIT = 200;
-
-/** The dead stones of a finished game, read from the count: stones on the other color's area. */
-function finalDead(view) {
-  const s = view.score;
-  if (!s || !Array.isArray(s.ownership)) return [];
-  if (Array.isArray(s.dead)) return s.dead;
-  const dead = [];
-  for (let r = 0; r < view.size; r++) {
-    for (let c = 0; c < view.size; c++) {
-      const stone = stoneAt(view, c, r);
-      const own = (s.ownership[view.size - 1 - r] || '')[c];
-      if ((stone === 'black' && own === 'W') || (stone === 'white' && own === 'B')) {
-        dead.push(pointName(c, r));
-      }
-    }
-  }
-  return dead;
-}
 
 /** Whether an event (re)starts a game clock: a game action, a seat taken, an accepted undo. */
 function restartsClock(ev) {
@@ -655,15 +637,6 @@ export class TablePage {
     return `${last}${this.turnText()}${hint}`;
   }
 
-  /** The view drawn on the board: a finished game shows the agreed dead stones. */
-  boardView() {
-    const v = this.state.view;
-    if (v.phase === 'finished' && !v.review && v.score) {
-      return { ...v, review: { dead: finalDead(v) } };
-    }
-    return v;
-  }
-
   render() {
     const s = this.state;
     if (!s) return;
@@ -684,7 +657,7 @@ export class TablePage {
     this.renderShare();
     this.renderControls();
     const myTurn = this.seat && v.phase === 'playing' && v.to_move === this.seat;
-    this.board.render(this.boardView(), {
+    this.board.render(v, {
       interactive: Boolean(this.seat) && v.phase !== 'finished',
       previewColor: myTurn && !this.timeMode ? this.seat : null,
     });
