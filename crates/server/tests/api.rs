@@ -450,3 +450,95 @@ async fn paths_outside_the_client_folder_are_a_404() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_json_endpoint_refuses_a_body_without_the_json_content_type() {
+    for content_type in [None, Some("text/plain"), Some("application/x-www-form-urlencoded")] {
+        let mut request = Request::post("/api/evaluate");
+        if let Some(ct) = content_type {
+            request = request.header(header::CONTENT_TYPE, ct);
+        }
+        let request = request
+            .body(Body::from(record(&["E5"]).to_string()))
+            .unwrap();
+        let (status, bytes, _) = send(request).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type:?}");
+        let body: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(body["error"].as_str().unwrap().contains("application/json"));
+    }
+    let request = Request::post("/api/evaluate")
+        .header(header::CONTENT_TYPE, "Application/JSON; charset=utf-8")
+        .body(Body::from(record(&["E5"]).to_string()))
+        .unwrap();
+    assert_eq!(send(request).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn bad_rule_values_are_400s_in_the_players_words() {
+    let (status, body) = post("/api/evaluate", json!({"rules": {"size": 256}, "actions": []})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains("board size must be 2 to 25 (got 256)"), "{message}");
+    assert!(!message.contains("untagged"), "{message}");
+    let (status, body) = post(
+        "/api/evaluate",
+        json!({"rules": {"size": 9, "komi": 7.25}, "actions": []}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("komi must be a multiple of 0.5 (got 7.25)"));
+}
+
+#[tokio::test]
+async fn every_off_board_point_is_a_422_naming_the_board() {
+    for vertex in ["Z99", "T20", "J10"] {
+        let (status, body) = post(
+            "/api/evaluate",
+            json!({"rules": {"size": 9}, "actions": [{"place": vertex}]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{vertex}");
+        assert_eq!(
+            body["error"],
+            format!("action 0 is illegal: {vertex} is off the 9 × 9 board")
+        );
+        assert_eq!(body["index"], 0);
+    }
+    let (status, _) = post(
+        "/api/evaluate",
+        json!({"rules": {"size": 9}, "setup": {"black": ["K10"]}, "actions": []}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn a_record_over_the_length_limit_is_a_413() {
+    let actions: Vec<Value> = (0..2001).map(|_| json!({"pass": {}})).collect();
+    let (status, body) = post(
+        "/api/evaluate",
+        json!({"rules": {"size": 9}, "actions": actions}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        body["error"],
+        "the record has 2001 actions: a Go record may have at most 2000"
+    );
+}
+
+#[tokio::test]
+async fn a_timego_view_lists_movable_stones_without_previews() {
+    let (status, view) = post(
+        "/api/evaluate",
+        json!({"rules": "timego", "actions": [{"place": "C3"}, {"pass": {}}, {"place": "D4"},
+               {"pass": {}}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["timego"]["movable"], json!(["D4"]));
+    assert!(view["timego"].get("time_moves").is_none());
+}
