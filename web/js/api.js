@@ -142,3 +142,8 @@ export async function importSgf(file) {
 export async function timegoTargets(record, stone) {
   return (await post('timego/targets', { record, stone })).json();
 }
+
+/** The chain at `point` of a record's position: `{point, color, stones, liberties}`. */
+export async function chainAt(record, point) {
+  return (await post('chain', { record, point })).json();
+}

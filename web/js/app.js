@@ -29,12 +29,18 @@ function computerPrefs() {
   };
 }
 
-const SECTIONS = ['home', 'setup', 'play', 'learn', 'online', 'table'];
+const SECTIONS = ['home', 'setup', 'play', 'learn', 'online', 'table', 'timego'];
 
 /** Learn TimeGo loads on its first visit, so the other pages' first load stays small. */
 async function openLearn(hash) {
   const page = await import('./learn/page.js');
   return page.openLearn(hash);
+}
+
+/** TimeGo (one device and vs computer) loads on its first visit too. */
+async function openTimeGo(hash) {
+  const page = await import('./timego/page.js');
+  return page.openTimeGo(hash);
 }
 
 /** Online and the tables load on their first visit too; leaving them closes the table's socket. */
@@ -110,6 +116,9 @@ async function renderHome() {
     'Your first shared Go board. Player 1 takes Black and starts; Player 2 takes White and receives 7.5 komi.';
   $('computer-status').textContent = roundLine(cpu, ' vs computer') ||
     'Try Go vs computer to practise on your own.';
+  import('./timego/home.js').then(({ timegoLine }) => {
+    $('timego-status').textContent = timegoLine() || 'The Go variant in which a move can change the past: on one device or against the computer.';
+  }).catch(() => {});
   const size = local ? local.size : sizePref();
   for (const input of document.querySelectorAll('input[name="home-size"]')) {
     input.checked = Number(input.value) === size;
@@ -235,6 +244,9 @@ async function route() {
   } else if (hash === '#/learn' || hash.startsWith('#/learn/')) {
     show('learn');
     await openLearn(hash);
+  } else if (hash === '#/timego' || hash.startsWith('#/timego/')) {
+    show('timego');
+    await openTimeGo(hash);
   } else if (hash === '#/online' || hash.startsWith('#/table/')) {
     await openOnline(hash);
   } else if (hash === '#/computer/new') {

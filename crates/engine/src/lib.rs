@@ -135,8 +135,7 @@ pub struct SearchInfo {
     pub reused_tree: bool,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
-    /// Mean final area score of the search's playouts, Black minus White, komi included (NaN
-    /// from the TimeGo search, which does not average it).
+    /// Mean final area score of the search's playouts, Black minus White, komi included.
     pub score: f32,
 }
 

@@ -10,14 +10,16 @@
 //! color (`timego-time D4 3`, `timego-lock`): a controller relays it to the other program by
 //! inserting the color after the command name. `play` takes placements and passes. As in the
 //! Go session, a command for the color that is not to move first passes for the side to move.
-//! SGF cannot express time moves, so `loadsgf` and `printsgf` are refused. See docs/GTP.md.
+//! SGF cannot express time moves, so `loadsgf` and `printsgf` are refused, and TimeGo starts
+//! from the empty board, so the handicap commands are too. See docs/GTP.md.
 
+use crate::clock::Clocks;
 use crate::command::{parse_command, preprocess, Command, ParseError, Status, Vertex};
 use crate::{format_response, GtpOptions};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::time::Instant;
 use tengen_engine::timego::{TimeEngine, TimeMove};
-use tengen_engine::Clock;
 use tengen_rules::{Action, Board, Color, Komi, Point, Rules, TimeError, TimeGame, Variant};
 
 /// The GTP protocol version spoken.
@@ -37,6 +39,7 @@ pub const TIMEGO_COMMANDS: &[&str] = &[
     "play",
     "genmove",
     "kgs-genmove_cleanup",
+    "reg_genmove",
     "undo",
     "showboard",
     "final_score",
@@ -137,7 +140,7 @@ pub struct TimeSession {
     steps: Vec<usize>,
     game: TimeGame,
     engine: TimeEngine,
-    clocks: [Option<Clock>; 2],
+    clocks: Clocks,
     /// The session's seed and the games started so far (each game gets its own seed).
     seed: u64,
     games: u64,
@@ -165,7 +168,7 @@ impl TimeSession {
             steps: Vec::new(),
             game: TimeGame::new(rules).expect("a valid size"),
             engine,
-            clocks: [None, None],
+            clocks: Clocks::default(),
             seed: options.gtp.seed,
             games: 0,
             log_search: options.gtp.log_search,
@@ -272,7 +275,10 @@ impl TimeSession {
                     .map(|_| String::new())
                     .map_err(|e| format!("illegal move: {e}"))
             }
-            Command::GenMove(color) | Command::GenMoveCleanup(color) => self.genmove(*color),
+            Command::GenMove(color) | Command::GenMoveCleanup(color) => {
+                self.genmove(*color, true)
+            }
+            Command::RegGenMove(color) => self.genmove(*color, false),
             Command::Undo => {
                 if self.undo() {
                     Ok(String::new())
@@ -286,12 +292,6 @@ impl TimeSession {
             Command::LoadSgf { .. } | Command::PrintSgf(_) => {
                 Err("TimeGo records cannot be read or written as SGF".into())
             }
-            Command::FixedHandicap(_)
-            | Command::PlaceFreeHandicap(_)
-            | Command::SetFreeHandicap(_) => {
-                Err("TimeGo games start from the empty board: no handicap".into())
-            }
-            Command::RegGenMove(_) => Err("reg_genmove is not available in TimeGo".into()),
             Command::IsLegal(color, vertex) => {
                 let legal = match vertex {
                     Vertex::Pass => self.turn_for(*color).is_ok(),
@@ -315,24 +315,8 @@ impl TimeSession {
                 byo_yomi_time,
                 byo_yomi_stones,
             } => {
-                let clock = if *main_time > 0 {
-                    Some(Clock {
-                        seconds: *main_time as f64,
-                        stones: 0,
-                        byo_yomi_seconds: *byo_yomi_time as f64,
-                        byo_yomi_stones: *byo_yomi_stones,
-                    })
-                } else if *byo_yomi_time > 0 && *byo_yomi_stones > 0 {
-                    Some(Clock {
-                        seconds: *byo_yomi_time as f64,
-                        stones: *byo_yomi_stones,
-                        byo_yomi_seconds: *byo_yomi_time as f64,
-                        byo_yomi_stones: *byo_yomi_stones,
-                    })
-                } else {
-                    None
-                };
-                self.clocks = [clock, clock];
+                self.clocks
+                    .set(*main_time, *byo_yomi_time, *byo_yomi_stones);
                 Ok(String::new())
             }
             Command::TimeLeft {
@@ -340,14 +324,13 @@ impl TimeSession {
                 seconds,
                 stones,
             } => {
-                let before = self.clocks[color.index()];
-                self.clocks[color.index()] = Some(Clock {
-                    seconds: *seconds as f64,
-                    stones: *stones,
-                    byo_yomi_seconds: before.map_or(0.0, |c| c.byo_yomi_seconds),
-                    byo_yomi_stones: before.map_or(0, |c| c.byo_yomi_stones),
-                });
+                self.clocks.time_left(*color, *seconds, *stones);
                 Ok(String::new())
+            }
+            Command::FixedHandicap(_)
+            | Command::PlaceFreeHandicap(_)
+            | Command::SetFreeHandicap(_) => {
+                Err("TimeGo has no handicap stones: games start from the empty board".into())
             }
         }
     }
@@ -355,10 +338,7 @@ impl TimeSession {
     /// An empty board; the engine takes the next game's seed.
     fn new_game(&mut self) {
         self.games += 1;
-        let engine = self
-            .engine
-            .clone()
-            .with_seed(game_seed(self.seed, self.games));
+        let engine = self.engine.clone().with_seed(game_seed(self.seed, self.games));
         self.engine = engine;
         self.reset(Vec::new());
     }
@@ -413,12 +393,15 @@ impl TimeSession {
         true
     }
 
-    /// Asks the engine for an action of `color` and takes it.
-    fn genmove(&mut self, color: Color) -> Result<String, String> {
+    /// Asks the engine for an action of `color` and, when `commit`, takes it (`reg_genmove`
+    /// does not).
+    fn genmove(&mut self, color: Color, commit: bool) -> Result<String, String> {
         let (game, inserted) = self
             .turn_for(color)
             .map_err(|e| format!("cannot move: {e}"))?;
-        let choice = self.engine.genmove(&game, self.clocks[color.index()]);
+        let started = Instant::now();
+        let choice = self.engine.genmove(&game, self.clocks.clock(color));
+        self.clocks.spend(color, started.elapsed().as_secs_f64());
         if self.log_search {
             if let Some(info) = self.engine.last_search() {
                 eprintln!(
@@ -434,6 +417,9 @@ impl TimeSession {
             TimeMove::Time { stone, to } => format!("timego-time {} {to}", stone.to_gtp()),
             TimeMove::Lock => "timego-lock".into(),
         };
+        if !commit {
+            return Ok(reply);
+        }
         let mut game = game;
         let action = choice.to_action(color);
         game.apply(&action)

@@ -16,7 +16,8 @@ use tengen_engine::{
     levels, Engine, EngineConfig, EngineMove, Estimate, Progress, ProgressFn, SearchControl,
     SearchInfo,
 };
-use tengen_rules::{Action, Color, Game, Point, Record};
+use tengen_engine::timego::TimeEngine;
+use tengen_rules::{Action, AnyGame, Color, Game, Point, Record, TimeGame};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, TryAcquireError};
 
 /// The lowest and highest strength levels offered to players.
@@ -133,11 +134,12 @@ impl ComputerPool {
         self.reserve()?.run(work).await
     }
 
-    /// The engine's move for the side to move of `game` (the replay of `record`) at `level`.
+    /// The engine's move for the side to move of `game` (the replay of `record`) at `level`:
+    /// the Go engine for Go, the TimeGo player for TimeGo.
     pub async fn genmove(
         &self,
         record: &Record,
-        game: Game,
+        game: AnyGame,
         level: u8,
     ) -> Result<Thought, ApiError> {
         self.reserve()?.genmove(record, game, level, None).await
@@ -211,15 +213,21 @@ impl Ticket {
 
     /// The engine's move for the side to move of `game` (the replay of `record`) at `level`,
     /// reporting to `progress` once when the search starts (0 playouts) and then about every
-    /// 200 ms. The engine kept after this game's previous computer move is reused when the
-    /// record is that position plus one reply. Dropping the future cancels the search.
+    /// 200 ms. For Go, the engine kept after this game's previous computer move is reused when
+    /// the record is that position plus one reply; the TimeGo player searches afresh (a time
+    /// move can rewrite the position its tree was about). Dropping the future cancels the
+    /// search.
     pub async fn genmove(
         self,
         record: &Record,
-        game: Game,
+        game: AnyGame,
         level: u8,
         progress: Option<Arc<ProgressFn>>,
     ) -> Result<Thought, ApiError> {
+        let game = match game {
+            AnyGame::Go(game) => game,
+            AnyGame::TimeGo(game) => return self.genmove_timego(game, level, progress).await,
+        };
         let n = record.actions.len();
         let kept = (n > 0).then(|| GameKey::after(record, level, n - 1).value());
         let mut key = GameKey::after(record, level, n);
@@ -261,6 +269,46 @@ impl Ticket {
                 engines.put(key.value(), engine);
             }
             Thought { action, search }
+        })
+        .await
+    }
+}
+
+impl Ticket {
+    /// [`Ticket::genmove`] for TimeGo: the TimeGo player at `level`, with the same progress
+    /// reports and cancellation.
+    async fn genmove_timego(
+        self,
+        game: TimeGame,
+        level: u8,
+        progress: Option<Arc<ProgressFn>>,
+    ) -> Result<Thought, ApiError> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _cancel_on_drop = CancelOnDrop(cancel.clone());
+        self.run(move || {
+            let color = game.to_move();
+            let mut engine = TimeEngine::new(EngineConfig {
+                level,
+                ..EngineConfig::default()
+            })
+            .with_seed(game.board().hash() ^ game.turns().len() as u64);
+            if let Some(report) = &progress {
+                report(Progress {
+                    playouts: 0,
+                    budget: levels::level(level).playouts,
+                    elapsed: 0.0,
+                    winrate: 0.5,
+                });
+            }
+            let control = SearchControl {
+                cancel: Some(cancel),
+                progress,
+            };
+            let action = engine.genmove_with(&game, None, &control).to_action(color);
+            Thought {
+                action,
+                search: engine.last_search(),
+            }
         })
         .await
     }

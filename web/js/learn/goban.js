@@ -1,14 +1,14 @@
 // The TimeGo board of Learn TimeGo: the shared SVG board (../board.js) plus the lesson marks:
 // rings on highlighted stones, dots on empty liberties, crosses on cancelled placements
 // (solid: cancelled by the last turn; dashed: what the target under preview would cancel),
-// and a ring on the stone selected for a time move. Its element ids carry a "learn-" prefix
-// so it can live in the page beside the Same device board.
+// and a ring on the stone selected for a time move. Its element ids carry a prefix ("learn-"
+// unless told otherwise) so it can live in the page beside the Same device board and the
+// TimeGo board.
 
 import { Board } from '../board.js';
 import { parsePoint } from '../points.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const PREFIX = 'learn-';
 
 function el(tag, attrs, parent) {
   const node = document.createElementNS(NS, tag);
@@ -19,18 +19,20 @@ function el(tag, attrs, parent) {
 
 /** The shared board with lesson marks. */
 export class LearnBoard extends Board {
-  constructor(svg, handlers) {
+  constructor(svg, handlers, prefix = 'learn-') {
     super(svg, handlers);
+    this.prefix = prefix;
     this.marks = { rings: [], dots: [], crosses: [], previews: [], selected: null };
   }
 
   build(size) {
     super.build(size);
     // Gradient and cell ids of our own: two boards in one page must not share ids.
-    for (const node of this.svg.querySelectorAll('defs [id]')) node.id = PREFIX + node.id;
+    const prefix = this.prefix;
+    for (const node of this.svg.querySelectorAll('defs [id]')) node.id = prefix + node.id;
     const wood = this.svg.querySelector('rect.wood');
-    if (wood) wood.style.fill = `url(#${PREFIX}wood)`;
-    for (const cell of this.cells.values()) cell.id = PREFIX + cell.id;
+    if (wood) wood.style.fill = `url(#${prefix}wood)`;
+    for (const cell of this.cells.values()) cell.id = prefix + cell.id;
     this.lessonLayer = document.createElementNS(NS, 'g');
     this.lessonLayer.setAttribute('class', 'lesson-marks');
     this.lessonLayer.setAttribute('aria-hidden', 'true');
@@ -50,7 +52,7 @@ export class LearnBoard extends Board {
     super.render(view, overlay);
     for (const stone of this.stoneLayer.children) {
       const fill = stone.getAttribute('fill');
-      if (fill && !fill.includes(PREFIX)) stone.setAttribute('fill', fill.replace('url(#', `url(#${PREFIX}`));
+      if (fill && !fill.includes(this.prefix)) stone.setAttribute('fill', fill.replace('url(#', `url(#${this.prefix}`));
     }
     this.drawMarks();
   }
@@ -58,7 +60,7 @@ export class LearnBoard extends Board {
   updateCursor() {
     super.updateCursor();
     const fill = this.preview.getAttribute('fill');
-    if (fill && !fill.includes(PREFIX)) this.preview.setAttribute('fill', fill.replace('url(#', `url(#${PREFIX}`));
+    if (fill && !fill.includes(this.prefix)) this.preview.setAttribute('fill', fill.replace('url(#', `url(#${this.prefix}`));
   }
 
   center(name) {

@@ -1,16 +1,25 @@
 // The seven exercises of Learn TimeGo, one idea each. Each lesson has a prepared starting
 // record (the student plays Black), the highlights to draw, and a goal check:
-//   check({view, before, action, turn}) → {solved: text} | {wrong: text} | null (play on)
+//   check({view, before, action, turn, chains, chainsBefore}) → {solved: text} |
+//     {wrong: text} | null (play on)
 // A wrong try is taken back; `reply` ('pass') is White's answer while play goes on, and
-// `after` (an action) White's answer once the goal is reached.
+// `after` (an action) White's answer once the goal is reached. `watch` names the points whose
+// chains a lesson needs: the page asks the server (/api/chain) for each after every change
+// and passes them as `chains` (`{D4: {color, stones, liberties}}`), never working out chains
+// or liberties itself.
 
-import { liberties, neighbours, stoneOf, actionKind } from './stones.js';
+import { stoneOf, actionKind } from './stones.js';
 import { num } from '../text.js';
 
 /** The lessons' board side. */
 export const LESSON_SIZE = 7;
 
 const lastTurn = (view) => view.timego.turns[view.timego.turns.length - 1];
+
+/** The liberties of the chain at `point` as the server gave them (none when unknown). */
+function libertiesOf(chains, point) {
+  return (chains && chains[point] && chains[point].liberties) || [];
+}
 const placedAt = (action) => action.place;
 
 function onlyTime(action, stone) {
@@ -29,14 +38,15 @@ export const LESSONS = [
     idea: 'Placing and liberties',
     task: 'Black starts. White’s stone at D4 has four liberties: the empty points right next to it, marked with dots. Place a Black stone on one of them to take a liberty away.',
     start: ['F2', 'D4'],
-    marks: (view) => ({ rings: ['D4'], dots: liberties(view, 'D4') }),
-    check({ view, action }) {
+    watch: ['D4'],
+    marks: (view, chains) => ({ rings: ['D4'], dots: libertiesOf(chains, 'D4') }),
+    check({ action, chains, chainsBefore }) {
       const p = placedAt(action);
       if (!p) return { wrong: 'This exercise is about placing: click or tap an empty point next to D4.' };
-      if (!neighbours(view.size, 'D4').includes(p)) {
+      if (!libertiesOf(chainsBefore, 'D4').includes(p)) {
         return { wrong: `${p} does not touch D4. A liberty is an empty point directly above, below, left or right of a stone; diagonal points do not count.` };
       }
-      const n = liberties(view, 'D4').length;
+      const n = libertiesOf(chains, 'D4').length;
       return { solved: `Well done. D4 has ${n} liberties left. Same-color stones connect horizontally and vertically, and a group shares its liberties.` };
     },
   },
@@ -45,13 +55,14 @@ export const LESSONS = [
     idea: 'Capturing',
     task: 'White’s stone at D4 has only one liberty left, marked with a dot. Place a stone there to capture it.',
     start: ['C4', 'D4', 'E4', 'B6', 'D5', 'F6'],
-    marks: (view) => ({ rings: stoneOf(view, 'D4') ? ['D4'] : [], dots: liberties(view, 'D4') }),
-    check({ view, action }) {
+    watch: ['D4'],
+    marks: (view, chains) => ({ rings: stoneOf(view, 'D4') ? ['D4'] : [], dots: libertiesOf(chains, 'D4') }),
+    check({ view, action, chains }) {
       if (!stoneOf(view, 'D4')) {
         return { solved: 'Captured! A group with no liberties is removed from the board. Your own group must still have a liberty after captures.' };
       }
       if (!placedAt(action)) return { wrong: 'White’s stone is still there: place a stone on its last liberty.' };
-      return { wrong: `D4 still has a liberty at ${liberties(view, 'D4').join(', ')}. Fill the last liberty to capture.` };
+      return { wrong: `D4 still has a liberty at ${libertiesOf(chains, 'D4').join(', ')}. Fill the last liberty to capture.` };
     },
   },
   {

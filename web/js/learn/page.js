@@ -3,7 +3,7 @@
 // and the rules. Progress is kept in localStorage under "tengen.learn" and the free game under
 // "tengen.learn.sandbox"; the Same device and Vs computer saves are never touched.
 
-import { evaluate, apply, timegoTargets } from '../api.js';
+import { evaluate, apply, timegoTargets, chainAt } from '../api.js';
 import { loadPref, savePref } from '../store.js';
 import { ask } from '../dialog.js';
 import { colorName, countText, resultText } from '../text.js';
@@ -71,6 +71,7 @@ class Learn {
     this.solved = false; // the current exercise has been solved since it was opened
     this.solvedBefore = false; // it had been solved before it was opened
     this.previews = [];
+    this.chains = {}; // the watched chains of the current view, from the server
     this.progress = loadProgress();
     this.bind();
   }
@@ -144,6 +145,7 @@ class Learn {
     try {
       this.view = await evaluate(record);
       this.record = record;
+      this.chains = await this.watchedChains();
     } catch (e) {
       if (!fallback) {
         this.outcome = { ok: false, text: reason(e) };
@@ -156,6 +158,18 @@ class Learn {
     }
     this.busy = false;
     this.render();
+  }
+
+  /** The chains the lesson watches in the current position, asked of the server. */
+  async watchedChains() {
+    const points = (this.lesson && this.lesson.watch) || [];
+    const chains = {};
+    for (const point of points) {
+      try {
+        chains[point] = await chainAt(this.record, point);
+      } catch (_) { /* no marks for it: the lesson still works */ }
+    }
+    return chains;
   }
 
   // ---- actions ----------------------------------------------------------------------------
@@ -221,7 +235,7 @@ class Learn {
   /** Applies the student's action, then checks the goal and lets White reply. */
   async act(action) {
     if (this.busy || !this.view) return;
-    const before = { record: this.record, view: this.view };
+    const before = { record: this.record, view: this.view, chains: this.chains };
     this.busy = true;
     this.renderButtons();
     let answer;
@@ -256,14 +270,20 @@ class Learn {
       this.outcome = { ok: true, text: turnText(lastTurn(this.view)) + '.', plain: true };
       return;
     }
-    let result = lesson.check({ view: this.view, before: before.view, action, turn: lastTurn(this.view) });
+    this.chains = await this.watchedChains();
+    const goal = () => lesson.check({
+      view: this.view, before: before.view, action, turn: lastTurn(this.view),
+      chains: this.chains, chainsBefore: before.chains,
+    });
+    let result = goal();
     if (!result && lesson.reply && this.view.phase === 'playing') {
       try {
         const reply = await apply(this.record, lesson.reply === 'pass' ? { pass: {} } : lesson.reply);
         this.record = reply.record;
         this.view = reply.view;
+        this.chains = await this.watchedChains();
       } catch (_) { /* no reply: the student plays on */ }
-      result = lesson.check({ view: this.view, before: before.view, action, turn: lastTurn(this.view) });
+      result = goal();
     }
     if (result && result.solved) {
       this.solved = true;
@@ -274,6 +294,7 @@ class Learn {
           const reply = await apply(this.record, lesson.after);
           this.record = reply.record;
           this.view = reply.view;
+          this.chains = await this.watchedChains();
         } catch (_) { /* the lesson still counts as solved */ }
       }
       if (!this.progress.solved.includes(this.index)) this.progress.solved.push(this.index);
@@ -281,6 +302,7 @@ class Learn {
     } else if (result && result.wrong) {
       this.record = before.record;
       this.view = before.view;
+      this.chains = before.chains;
       this.outcome = { ok: false, text: `Not quite. ${result.wrong} The board is back as it was.` };
     } else {
       const turns = this.view.timego.turns.slice(before.view.timego.turns.length);
@@ -420,7 +442,7 @@ class Learn {
 
   renderMarks() {
     const v = this.view;
-    const lessonMarks = this.lesson ? this.lesson.marks(v) : {};
+    const lessonMarks = this.lesson ? this.lesson.marks(v, this.chains) : {};
     this.board.setMarks({
       rings: lessonMarks.rings || [],
       dots: (lessonMarks.dots || []).filter((p) => !stoneOf(v, p)),

@@ -47,7 +47,10 @@ function cell(tag, text, row, cls) {
   return c;
 }
 
-/** Fills the placement-order table body. `highlight`: indices to mark (the moved stone). */
+/**
+ * Fills the placement-order table body. `highlight`: indices to mark (the moved stone). The
+ * locked part is set apart: a row at the lock boundary says where the protected past ends.
+ */
 export function renderOrder(tbody, view, highlight = new Set()) {
   const t = view.timego;
   const rows = document.createDocumentFragment();
@@ -58,7 +61,9 @@ export function renderOrder(tbody, view, highlight = new Set()) {
     rows.appendChild(tr);
   }
   for (const entry of t.order) {
+    if (t.boundary > 0 && entry.index === t.boundary) rows.appendChild(boundaryRow(t.boundary));
     const tr = document.createElement('tr');
+    if (entry.locked) tr.classList.add('locked-row');
     if (highlight.has(entry.index)) tr.className = 'moved';
     if (!entry.on_board) tr.classList.add('gone');
     cell('th', String(entry.index), tr).scope = 'row';
@@ -72,7 +77,19 @@ export function renderOrder(tbody, view, highlight = new Set()) {
     cell('td', entry.on_board ? 'On board' : 'Captured', tr);
     rows.appendChild(tr);
   }
+  if (t.boundary > 0 && t.boundary === t.order.length) rows.appendChild(boundaryRow(t.boundary));
   tbody.replaceChildren(rows);
+}
+
+/** The row that marks the lock boundary in the order table. */
+function boundaryRow(boundary) {
+  const tr = document.createElement('tr');
+  tr.className = 'lock-boundary';
+  const td = cell('td', boundary === 1
+    ? 'Lock boundary: placement 0 above is locked'
+    : `Lock boundary: placements 0 to ${boundary - 1} above are locked`, tr);
+  td.colSpan = 5;
+  return tr;
 }
 
 /** Fills the turn record list (newest last). */

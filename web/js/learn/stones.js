@@ -1,7 +1,8 @@
-// Small board helpers on a game view for the lessons: stones, chains and their liberties,
-// and the actions of a TimeGo record in JSON.
+// Small helpers on a game view for the lessons: which stone is at a point (read from the
+// view), and the actions of a TimeGo record in JSON. Chains and liberties come from the
+// server (/api/chain): the rules crate decides them.
 
-import { parsePoint, pointName } from '../points.js';
+import { parsePoint } from '../points.js';
 
 /** 'black' | 'white' | null at a point name of `view`. */
 export function stoneOf(view, name) {
@@ -9,44 +10,6 @@ export function stoneOf(view, name) {
   if (!p || p.col >= view.size || p.row >= view.size) return null;
   const ch = view.board[view.size - 1 - p.row][p.col];
   return ch === 'X' ? 'black' : ch === 'O' ? 'white' : null;
-}
-
-/** The on-board neighbours of a point name. */
-export function neighbours(size, name) {
-  const p = parsePoint(name);
-  const out = [];
-  for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-    const col = p.col + dc;
-    const row = p.row + dr;
-    if (col >= 0 && row >= 0 && col < size && row < size) out.push(pointName(col, row));
-  }
-  return out;
-}
-
-/** The chain of the stone at `name` and its liberties: `{stones, liberties}` (empty if none). */
-export function chain(view, name) {
-  const color = stoneOf(view, name);
-  if (!color) return { stones: [], liberties: [] };
-  const stones = new Set([name]);
-  const liberties = new Set();
-  const todo = [name];
-  while (todo.length) {
-    const p = todo.pop();
-    for (const q of neighbours(view.size, p)) {
-      const c = stoneOf(view, q);
-      if (!c) liberties.add(q);
-      else if (c === color && !stones.has(q)) {
-        stones.add(q);
-        todo.push(q);
-      }
-    }
-  }
-  return { stones: [...stones], liberties: [...liberties] };
-}
-
-/** The liberties of the chain at `name` (empty when no stone is there). */
-export function liberties(view, name) {
-  return chain(view, name).liberties;
 }
 
 /** A TimeGo record on a `size` board from short actions: "D4", "pass", "lock", ["E5", 0]. */

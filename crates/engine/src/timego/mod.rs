@@ -171,8 +171,7 @@ impl TimeEngine {
             winrate,
             reused_tree: false,
             nodes: tree.nodes.len(),
-            // The TimeGo search does not average playout scores.
-            score: f32::NAN,
+            score: stats.mean_score,
         });
         self.root = ranked
             .iter()

@@ -88,6 +88,22 @@ impl TimeGame {
 
     /// Validates a time move of the stone at `stone` to index `to`; returns its placement index.
     pub(crate) fn check_time_target(&self, stone: Point, to: usize) -> Result<usize, TimeError> {
+        let i = self.check_time_stone(stone)?;
+        if to >= i {
+            return Err(TimeError::NotEarlier { index: i, to });
+        }
+        if to < self.boundary {
+            return Err(TimeError::TargetLocked {
+                to,
+                boundary: self.boundary,
+            });
+        }
+        Ok(i)
+    }
+
+    /// Whether the side to move may time-move the stone at `stone` at all (game in play, a
+    /// stone of theirs, placement unlocked); returns its placement index.
+    pub fn check_time_stone(&self, stone: Point) -> Result<usize, TimeError> {
         self.require_playing()?;
         if !self.board.contains(stone) {
             return Err(TimeError::OffBoard(stone, self.board.size()));
@@ -101,15 +117,6 @@ impl TimeGame {
             .expect("a stone on the board has a placement");
         if i < self.boundary {
             return Err(TimeError::Locked(stone));
-        }
-        if to >= i {
-            return Err(TimeError::NotEarlier { index: i, to });
-        }
-        if to < self.boundary {
-            return Err(TimeError::TargetLocked {
-                to,
-                boundary: self.boundary,
-            });
         }
         Ok(i)
     }

@@ -19,6 +19,7 @@ use super::replay::{Outcome, Start};
 use super::state::TimeGame;
 use super::turn::Cancelled;
 use super::Placement;
+use super::TimeError;
 use crate::board::Board;
 use crate::nohash::HashSet64;
 use crate::point::Point;
@@ -79,6 +80,23 @@ pub struct StoneTargets {
 }
 
 impl StoneTargets {
+    /// Why the stone has no legal target, in words (None when it has some), given the lock
+    /// boundary of its game.
+    pub fn why_none(&self, boundary: usize) -> Option<String> {
+        if !self.targets.is_empty() {
+            return None;
+        }
+        Some(if self.index == boundary {
+            format!(
+                "its placement is the first unlocked one (index {}): there is no earlier \
+                 unlocked position",
+                self.index
+            )
+        } else {
+            "every earlier unlocked position is illegal for it now".to_string()
+        })
+    }
+
     /// The number of legal targets.
     pub fn len(&self) -> usize {
         self.targets.len()
@@ -169,6 +187,18 @@ impl TimeGame {
                 .unwrap_or_default(),
             None => Vec::new(),
         }
+    }
+
+    /// The legal targets of the side to move's stone at `stone` with previews, or why the
+    /// stone cannot travel at all ([`TimeGame::check_time_stone`]). A stone that may travel
+    /// can still have no legal target: see [`StoneTargets::why_none`].
+    pub fn stone_targets(&self, stone: Point) -> Result<StoneTargets, TimeError> {
+        let index = self.check_time_stone(stone)?;
+        Ok(StoneTargets {
+            stone,
+            index,
+            targets: self.legal_targets(stone),
+        })
     }
 
     /// Every legal time move of the side to move: per movable stone, its legal targets with

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use tengen_rules::{Action, Game, GameView, Phase, Point, Record, Variant};
+use tengen_rules::{Action, AnyGame, Game, GameView, Phase, Point, Record, Variant};
 
 /// `POST /api/apply` body.
 #[derive(Debug, Deserialize)]
@@ -199,8 +199,8 @@ pub async fn genmove(
     Ok(JsonAnswer::new(&answer)?.into_response())
 }
 
-/// Checks a genmove request (level in range, a standard Go record in play) and replays it.
-async fn genmove_game(state: &AppState, record: &Record, level: u8) -> Result<Game, ApiError> {
+/// Checks a genmove request (level in range, a Go or TimeGo record in play) and replays it.
+async fn genmove_game(state: &AppState, record: &Record, level: u8) -> Result<AnyGame, ApiError> {
     if !LEVELS.contains(&level) {
         return Err(ApiError::Malformed(format!(
             "level {level} is out of range: choose {} to {}",
@@ -208,7 +208,14 @@ async fn genmove_game(state: &AppState, record: &Record, level: u8) -> Result<Ga
             LEVELS.end()
         )));
     }
-    let game = replay_go(state, record).await?;
+    let game = match record.rules.variant {
+        Variant::Go => AnyGame::Go(replay_go(state, record).await?),
+        Variant::TimeGo => {
+            check_record(record)?;
+            let owned = record.clone();
+            rules_work(&state.rules_work, cost(record), move || Ok(owned.replay()?)).await?
+        }
+    };
     match game.phase() {
         Phase::Playing => Ok(game),
         Phase::ScoreReview => Err(ApiError::Illegal {
@@ -226,13 +233,16 @@ async fn genmove_game(state: &AppState, record: &Record, level: u8) -> Result<Ga
 async fn genmove_answer(
     state: &AppState,
     mut record: Record,
-    mut game: Game,
+    mut game: AnyGame,
     action: Action,
 ) -> Result<GenmoveResponse, ApiError> {
     game.apply(&action)
         .map_err(|e| ApiError::Internal(format!("the engine chose an illegal move: {e}")))?;
     record.actions.push(action.clone());
-    let view = view_with_suggestion(state, &game).await;
+    let view = match &game {
+        AnyGame::Go(game) => view_with_suggestion(state, game).await,
+        AnyGame::TimeGo(game) => game.view(),
+    };
     Ok(GenmoveResponse {
         action,
         record,

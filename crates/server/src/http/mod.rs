@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod body;
+pub mod chain;
 pub mod error;
 pub mod limits;
 pub mod sgf;
@@ -23,4 +24,5 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/genmove", post(api::genmove))
         .route("/estimate", post(api::estimate))
         .route("/timego/targets", post(timego::targets_handler))
+        .route("/chain", post(chain::chain_handler))
 }

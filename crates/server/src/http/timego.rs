@@ -14,8 +14,8 @@ use crate::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use tengen_rules::timego::{replay_record, TargetPreview};
-use tengen_rules::{Color, Point, Record, TimeError, TimeGame, Variant};
+use tengen_rules::timego::{replay_record, StoneTargets, TargetPreview};
+use tengen_rules::{Color, Point, Record, Variant};
 
 /// `POST /api/timego/targets` body.
 #[derive(Debug, Deserialize)]
@@ -45,48 +45,6 @@ pub struct TargetsResponse {
     pub note: Option<String>,
 }
 
-fn illegal(error: TimeError) -> ApiError {
-    ApiError::Illegal {
-        message: error.to_string(),
-        index: None,
-    }
-}
-
-/// Checks that the stone may travel at all and returns its placement index.
-fn movable_index(game: &TimeGame, stone: Point) -> Result<usize, ApiError> {
-    if game.result().is_some() {
-        return Err(illegal(TimeError::GameOver));
-    }
-    if !game.board().contains(stone) {
-        return Err(illegal(TimeError::OffBoard(stone, game.board().size())));
-    }
-    match game.board().get(stone) {
-        None => return Err(illegal(TimeError::NoStone(stone))),
-        Some(color) if color != game.to_move() => {
-            return Err(illegal(TimeError::NotYourStone(stone)))
-        }
-        Some(_) => {}
-    }
-    let index = game
-        .placement_of(stone)
-        .ok_or_else(|| ApiError::Internal(format!("no placement for the stone at {stone}")))?;
-    if index < game.boundary() {
-        return Err(illegal(TimeError::Locked(stone)));
-    }
-    Ok(index)
-}
-
-/// Why a movable stone has no target, in words.
-fn no_target_note(index: usize, boundary: usize) -> String {
-    if index == boundary {
-        format!(
-            "its placement is the first unlocked one (index {index}): there is no earlier unlocked position"
-        )
-    } else {
-        "every earlier unlocked position is illegal for it now".to_string()
-    }
-}
-
 /// The legal targets of the stone, with previews.
 pub fn targets(record: &Record, stone: &str) -> Result<TargetsResponse, ApiError> {
     if record.rules.variant != Variant::TimeGo {
@@ -96,9 +54,14 @@ pub fn targets(record: &Record, stone: &str) -> Result<TargetsResponse, ApiError
     }
     let point = Point::parse_gtp(stone).map_err(|e| ApiError::Malformed(format!("stone: {e}")))?;
     let game = replay_record(record)?;
-    let index = movable_index(&game, point)?;
+    // The rules decide whether the stone may travel, where, and why it has nowhere to go.
+    let found = game.stone_targets(point).map_err(|e| ApiError::Illegal {
+        message: e.to_string(),
+        index: None,
+    })?;
     let boundary = game.boundary();
-    let targets = game.legal_targets(point);
+    let note = found.why_none(boundary);
+    let StoneTargets { index, targets, .. } = found;
     let cancels: usize = targets.iter().map(|t| t.cancels.len()).sum();
     if cancels > MAX_PREVIEW_CANCELS {
         return Err(ApiError::OverLimit(format!(
@@ -106,7 +69,6 @@ pub fn targets(record: &Record, stone: &str) -> Result<TargetsResponse, ApiError
              {MAX_PREVIEW_CANCELS}"
         )));
     }
-    let note = targets.is_empty().then(|| no_target_note(index, boundary));
     Ok(TargetsResponse {
         stone: point,
         color: game.to_move(),

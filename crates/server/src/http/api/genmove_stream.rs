@@ -19,7 +19,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use tengen_engine::{Progress, ProgressFn};
-use tengen_rules::{Game, Record};
+use tengen_rules::{AnyGame, Record};
 use tokio::sync::mpsc;
 
 /// The media type of the streamed answer.
@@ -105,7 +105,7 @@ pub fn respond(
     state: Arc<AppState>,
     ticket: Ticket,
     record: Record,
-    game: Game,
+    game: AnyGame,
     level: u8,
 ) -> Response {
     let (tx, rx) = mpsc::channel::<Bytes>(QUEUED_LINES);
