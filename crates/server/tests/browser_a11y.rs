@@ -1,6 +1,7 @@
 //! Accessibility in real headless Chromium: axe-core finds no violation on any route (home,
-//! Same device in play, review and finished, Vs computer setup and play, Learn TimeGo exercises
-//! and free game) at desktop and phone widths, light and dark; the board's coordinates have
+//! Same device in play, review and finished, Vs computer setup and play, Online's form, a
+//! created table and a table, Learn TimeGo exercises and free game) at desktop and phone
+//! widths, light and dark; the board's coordinates have
 //! 4.5:1 contrast on every wood color; each route has its own title and navigation takes the
 //! focus to the new view's heading; the mode table scrolls by keyboard on a phone.
 
@@ -17,6 +18,9 @@ const VIEWS: &[(&str, &str)] = &[
     ("same device, finished", "finished"),
     ("vs computer, setup", "#/computer/new"),
     ("vs computer, in play", "computer"),
+    ("online, the form", "#/online"),
+    ("online, a table created", "online-created"),
+    ("online, at the table", "table"),
     ("learn, exercise 1", "#/learn/1"),
     ("learn, exercise 4 with time targets", "time-targets"),
     ("learn, free game", "#/learn/play"),
@@ -39,6 +43,29 @@ async fn reach(s: &Session, how: &str) {
             s.find("#setup-form").await;
             s.click("#setup-start").await;
             s.ready().await;
+        }
+        "online-created" => {
+            s.open("#/online").await;
+            s.find("#on-form").await;
+            s.click("#on-create").await;
+            s.wait_for("!document.getElementById('on-created').hidden")
+                .await;
+        }
+        "table" => {
+            // The table created just before, seen from its Black seat.
+            let watch = s
+                .js("return document.getElementById('on-watch').value;")
+                .await;
+            let id = watch
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_string();
+            s.open(&format!("#/table/{id}")).await;
+            s.wait_for("window.__online && window.__online.ready()")
+                .await;
         }
         "time-targets" => {
             s.open("#/learn/4").await;
@@ -73,9 +100,13 @@ async fn axe_finds_no_violation_on_any_route_at_desktop_and_phone_widths_in_both
     let Some(source) = common::axe_source() else {
         return;
     };
-    let Some(s) = common::start().await else {
+    // A server with online tables (SQLite), so that the Online pages work too.
+    let (base, server) = common::table_server().await;
+    let Some(mut sessions) = common::browsers_on(&base, 1).await else {
+        server.abort();
         return;
     };
+    let s = sessions.pop().unwrap();
     // The check itself works: an image without a text alternative is reported.
     s.open("#/").await;
     s.find("#home-title").await;
@@ -112,6 +143,7 @@ async fn axe_finds_no_violation_on_any_route_at_desktop_and_phone_widths_in_both
     assert_eq!(runs, VIEWS.len() * 4);
     assert!(failures.is_empty(), "axe-core:\n{}", failures.join("\n"));
     s.close().await;
+    server.abort();
 }
 
 /// WCAG contrast of two CSS colors `rgb(r, g, b)`.
@@ -168,6 +200,7 @@ async fn every_route_has_its_title_and_navigation_focuses_the_new_heading() {
     for (link, title, heading) in [
         ("#/local", "Same device · Tengen", "play-title"),
         ("#/computer", "Vs computer · Tengen", "setup-title"),
+        ("#/online", "Online · Tengen", "online-title"),
         (
             "#/learn",
             "1. Place a stone · Learn TimeGo · Tengen",

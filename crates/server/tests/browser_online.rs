@@ -8,39 +8,7 @@ mod common;
 use common::Session;
 use fantoccini::key::Key;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tengen_server::store::Store;
-use tengen_server::AppState;
-
-/// A server with online tables over a fresh SQLite file: `(base URL, its task)`.
-async fn table_server() -> (String, tokio::task::JoinHandle<()>) {
-    let dir = std::env::temp_dir().join(format!(
-        "tengen-browser-online-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("tables.db").display());
-    let store = Store::connect(&url).await.expect("the test database opens");
-    let state = Arc::new(AppState::with_store(store));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let app = tengen_server::app_with(state);
-    let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
-    (base, task)
-}
 
 /// Waits until a JavaScript expression is truthy in `s` (up to 15 s).
 async fn wait(s: &Session, expr: &str) {
@@ -126,7 +94,7 @@ async fn mark(s: &Session, other: &Session, stones: &[&str], dead: &[&str]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_through_the_invite_link_and_agree_in_review() {
-    let (base, server) = table_server().await;
+    let (base, server) = common::table_server().await;
     let Some(mut sessions) = common::browsers_on(&base, 2).await else {
         server.abort();
         return;
@@ -406,7 +374,7 @@ async fn two_players_play_through_the_invite_link_and_agree_in_review() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timego_table_with_a_time_move_a_lock_a_watcher_and_a_resignation() {
-    let (base, server) = table_server().await;
+    let (base, server) = common::table_server().await;
     let Some(mut sessions) = common::browsers_on(&base, 3).await else {
         server.abort();
         return;
@@ -551,7 +519,7 @@ async fn seat_both(alice: &Session, bob: &Session, setup: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_review_deadline_submits_the_marks_and_a_clock_runs_out() {
-    let (base, server) = table_server().await;
+    let (base, server) = common::table_server().await;
     let Some(mut sessions) = common::browsers_on(&base, 2).await else {
         server.abort();
         return;

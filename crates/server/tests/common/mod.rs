@@ -444,3 +444,33 @@ pub fn walls_record(confirmed: bool) -> serde_json::Value {
         "actions": actions,
     })
 }
+
+/// A server with online tables over a fresh SQLite file: `(base URL, its task)`.
+pub async fn table_server() -> (String, tokio::task::JoinHandle<()>) {
+    let dir = std::env::temp_dir().join(format!(
+        "tengen-browser-online-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("tables.db").display());
+    let store = tengen_server::store::Store::connect(&url)
+        .await
+        .expect("the test database opens");
+    let state = std::sync::Arc::new(tengen_server::AppState::with_store(store));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let app = tengen_server::app_with(state);
+    let task = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    (base, task)
+}
