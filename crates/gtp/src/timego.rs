@@ -275,9 +275,7 @@ impl TimeSession {
                     .map(|_| String::new())
                     .map_err(|e| format!("illegal move: {e}"))
             }
-            Command::GenMove(color) | Command::GenMoveCleanup(color) => {
-                self.genmove(*color, true)
-            }
+            Command::GenMove(color) | Command::GenMoveCleanup(color) => self.genmove(*color, true),
             Command::RegGenMove(color) => self.genmove(*color, false),
             Command::Undo => {
                 if self.undo() {
@@ -338,7 +336,10 @@ impl TimeSession {
     /// An empty board; the engine takes the next game's seed.
     fn new_game(&mut self) {
         self.games += 1;
-        let engine = self.engine.clone().with_seed(game_seed(self.seed, self.games));
+        let engine = self
+            .engine
+            .clone()
+            .with_seed(game_seed(self.seed, self.games));
         self.engine = engine;
         self.reset(Vec::new());
     }

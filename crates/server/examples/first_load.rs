@@ -7,7 +7,7 @@
 //! reported apart. Time to first board is `performance.mark('first-board')`, set by the client
 //! when the board is first drawn, measured from navigation start.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/browser/common.rs"]
 mod common;
 
 use serde_json::Value;

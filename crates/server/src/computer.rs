@@ -12,11 +12,11 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use tengen_engine::timego::TimeEngine;
 use tengen_engine::{
     levels, Engine, EngineConfig, EngineMove, Estimate, Progress, ProgressFn, SearchControl,
     SearchInfo,
 };
-use tengen_engine::timego::TimeEngine;
 use tengen_rules::{Action, AnyGame, Color, Game, Point, Record, TimeGame};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, TryAcquireError};
 

@@ -453,7 +453,11 @@ async fn paths_outside_the_client_folder_are_a_404() {
 
 #[tokio::test]
 async fn a_json_endpoint_refuses_a_body_without_the_json_content_type() {
-    for content_type in [None, Some("text/plain"), Some("application/x-www-form-urlencoded")] {
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+    ] {
         let mut request = Request::post("/api/evaluate");
         if let Some(ct) = content_type {
             request = request.header(header::CONTENT_TYPE, ct);
@@ -462,7 +466,11 @@ async fn a_json_endpoint_refuses_a_body_without_the_json_content_type() {
             .body(Body::from(record(&["E5"]).to_string()))
             .unwrap();
         let (status, bytes, _) = send(request).await;
-        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type:?}");
+        assert_eq!(
+            status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{content_type:?}"
+        );
         let body: Value = serde_json::from_slice(&bytes).unwrap();
         assert!(body["error"].as_str().unwrap().contains("application/json"));
     }
@@ -475,10 +483,17 @@ async fn a_json_endpoint_refuses_a_body_without_the_json_content_type() {
 
 #[tokio::test]
 async fn bad_rule_values_are_400s_in_the_players_words() {
-    let (status, body) = post("/api/evaluate", json!({"rules": {"size": 256}, "actions": []})).await;
+    let (status, body) = post(
+        "/api/evaluate",
+        json!({"rules": {"size": 256}, "actions": []}),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let message = body["error"].as_str().unwrap();
-    assert!(message.contains("board size must be 2 to 25 (got 256)"), "{message}");
+    assert!(
+        message.contains("board size must be 2 to 25 (got 256)"),
+        "{message}"
+    );
     assert!(!message.contains("untagged"), "{message}");
     let (status, body) = post(
         "/api/evaluate",

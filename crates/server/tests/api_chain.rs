@@ -10,7 +10,9 @@ use tower::ServiceExt;
 async fn chain(record: Value, point: &str) -> (StatusCode, Value) {
     let request = Request::post("/api/chain")
         .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(json!({"record": record, "point": point}).to_string()))
+        .body(Body::from(
+            json!({"record": record, "point": point}).to_string(),
+        ))
         .unwrap();
     let response = tengen_server::app().oneshot(request).await.unwrap();
     let status = response.status();

@@ -66,9 +66,17 @@ async fn the_computer_moves_a_stone_into_the_past_when_only_that_captures() {
     let time = &answer["action"]["time"];
     assert_eq!(time["stone"], "D3", "{answer}");
     assert!(time["to"].as_u64().unwrap() <= 11, "{answer}");
-    let last = answer["view"]["timego"]["turns"].as_array().unwrap().last().unwrap().clone();
+    let last = answer["view"]["timego"]["turns"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
     assert_eq!(last["action"], "time");
-    assert_eq!(last["cancelled"][0]["point"], "C4", "White's C4 is cancelled: {last}");
+    assert_eq!(
+        last["cancelled"][0]["point"], "C4",
+        "White's C4 is cancelled: {last}"
+    );
 }
 
 #[tokio::test]

@@ -14,7 +14,7 @@ fn empty_9x9() -> Record {
 
 async fn think(pool: &ComputerPool, record: &Record, level: u8) -> Thought {
     let game = record.replay_go().expect("a valid record");
-    pool.genmove(record, game, level)
+    pool.genmove(record, game.into(), level)
         .await
         .expect("the computer moves")
 }

@@ -3,13 +3,14 @@
 //! saved apart from the Go rounds; and a short game against the computer in which the computer
 //! moves a stone into the past, shown in the order panel, on the board and in words.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use serde_json::json;
 
 async fn ready(s: &Session) {
-    s.wait_for("window.__timego && window.__timego.ready()").await;
+    s.wait_for("window.__timego && window.__timego.ready()")
+        .await;
 }
 
 async fn actions(s: &Session) -> u64 {
@@ -67,7 +68,10 @@ async fn a_timego_game_on_one_device_ends_with_the_full_count() {
     s.find("#tg-target-list button[data-to='1']").await;
     assert!(label(&s, "E5").await.contains("selected for a time move"));
     press(&s, "#tg-target-list button[data-to='1']").await;
-    assert!(s.text("#tg-message").await.contains("Black moved E5 from index 2 to 1"));
+    assert!(s
+        .text("#tg-message")
+        .await
+        .contains("Black moved E5 from index 2 to 1"));
     assert_eq!(
         s.js("return document.querySelector('#tg-order tr.moved th').textContent;")
             .await,
@@ -120,7 +124,10 @@ async fn a_timego_game_on_one_device_ends_with_the_full_count() {
     press(&s, "#tg-undo").await;
     s.click("#tg-resign").await;
     s.find("#confirm-dialog[open]").await;
-    assert!(s.text("#confirm-title").await.starts_with("Resign as White"));
+    assert!(s
+        .text("#confirm-title")
+        .await
+        .starts_with("Resign as White"));
     press(&s, "#confirm-ok").await;
     assert_eq!(s.text("#tg-result").await, "Black wins by resignation.");
     // New round on a finished game does not ask.
@@ -138,8 +145,8 @@ async fn against_the_computer_its_time_move_is_shown_in_the_order_and_in_words()
     // A 5x5 round where the computer (Black) is to move and only a time move captures: D3
     // moved back before White's C5 captures C1-C3 and saves C4.
     let places = [
-        "B1", "C1", "B2", "C2", "B3", "C3", "D1", "B4", "D2", "D4", "C4", "C5", "pass", "C4",
-        "D3", "E5",
+        "B1", "C1", "B2", "C2", "B3", "C3", "D1", "B4", "D2", "D4", "C4", "C5", "pass", "C4", "D3",
+        "E5",
     ];
     let actions_json: Vec<serde_json::Value> = places
         .iter()

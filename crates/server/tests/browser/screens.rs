@@ -1,7 +1,7 @@
 //! Screenshots of the board at 9x9 and 19x19, desktop and 360-px phone, light and dark, in
 //! play and in score review, into /tmp/shots/ (not committed) for a person to look at.
 
-mod common;
+use crate::common;
 
 const MOVES_19: &[&str] = &[
     "D4", "Q16", "Q4", "D16", "C14", "R6", "F17", "O3", "K10", "K4", "P9", "E10", "R14", "C6",

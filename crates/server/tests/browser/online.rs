@@ -3,7 +3,7 @@
 //! an undo request accepted, a dropped connection that catches up, two reviews (different
 //! proposals resume play; matching ones finish with the count), the SGF, "Your tables".
 
-mod common;
+use crate::common;
 
 use common::Session;
 use fantoccini::key::Key;

@@ -6,7 +6,7 @@
 //! button stays off the board's labels; Learn TimeGo's texts say what really happened, and its
 //! stylesheet loads only with it. Screenshots go to /tmp/shots/ for a person to look at.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use serde_json::{json, Value};

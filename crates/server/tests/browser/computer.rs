@@ -1,7 +1,7 @@
 //! Vs computer in real headless Chromium: setup, a short game, a separate saved round, and the
 //! computer's confirmation in score review.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 

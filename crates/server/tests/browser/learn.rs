@@ -2,7 +2,7 @@
 //! cancelled placement shown by a cross and in the turn record, wrong tries with their reason,
 //! progress kept apart from the saved games, the free game, and screenshots for a person.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};

@@ -5,7 +5,7 @@
 //! 4.5:1 contrast on every wood color; each route has its own title and navigation takes the
 //! focus to the new view's heading; the mode table scrolls by keyboard on a phone.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use serde_json::json;

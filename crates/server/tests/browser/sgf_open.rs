@@ -3,7 +3,7 @@
 //! continues from an opened game, the Vs computer round is left alone, and bad files (illegal
 //! move, not SGF, not Go, too large) are explained without changing anything.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Same device in real headless Chromium: a full game, review, confirmations, Resume play,
 //! reload, keyboard play, resign, new round, size change, corrupt saves, illegal points.
 
-mod common;
+use crate::common;
 
 use fantoccini::key::Key;
 use serde_json::json;

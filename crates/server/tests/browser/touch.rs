@@ -1,7 +1,7 @@
 //! Touch in real headless Chromium on a 360-px phone: pinch to enlarge, drag to explore, tap
 //! to place, and no stone placed by a pinch or a drag.
 
-mod common;
+use crate::common;
 
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use serde_json::Value;
