@@ -5,6 +5,8 @@
 //! A table is a row of settings and seat-token hashes plus its append-only events, keyed by
 //! (table, sequence number): an event is stored exactly once or not at all.
 
+mod writer;
+
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use tengen_rules::Color;
@@ -85,6 +87,8 @@ pub struct StoredEvent {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The group-commit writers that store table events.
+    writers: writer::Writers,
     backend: Backend,
     url: String,
 }
@@ -168,7 +172,13 @@ impl Store {
         } else {
             sqlx::migrate!("./migrations").run(&pool).await?;
         }
-        Ok(Store { pool, backend, url })
+        let writers = writer::Writers::start(&pool, backend);
+        Ok(Store {
+            pool,
+            writers,
+            backend,
+            url,
+        })
     }
 
     /// Which database this is.
@@ -206,7 +216,8 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one event; [`AppendError::Conflict`] when its number is already taken. With
+    /// Appends one event, committed together with the events of other tables that are waiting
+    /// too (see `writer.rs`); [`AppendError::Conflict`] when its number is already taken. With
     /// PostgreSQL the insert also notifies every node (`NOTIFY tengen_tables`, delivered on
     /// commit, with `line`: the event as clients receive it, so the nodes need not read it back).
     pub async fn append(
@@ -215,27 +226,11 @@ impl Store {
         event: &StoredEvent,
         line: &str,
     ) -> Result<(), AppendError> {
-        let result = match self.backend {
-            Backend::Sqlite => insert_event(&self.pool, table, event).await,
-            Backend::Postgres => {
-                let payload = notification(table, event.seq, line);
-                sqlx::query(
-                    "WITH stored AS (INSERT INTO table_events (table_id, seq, at, body)                      VALUES ($1, $2, $3, $4) RETURNING seq)                      SELECT pg_notify('tengen_tables', $5) FROM stored",
-                )
-                .bind(table)
-                .bind(event.seq as i64)
-                .bind(event.at)
-                .bind(&event.body)
-                .bind(payload)
-                .execute(&self.pool)
-                .await
-                .map(|_| ())
-            }
+        let payload = match self.backend {
+            Backend::Sqlite => String::new(),
+            Backend::Postgres => notification(table, event.seq, line),
         };
-        match result {
-            Err(e) if is_unique_violation(&e) => Err(AppendError::Conflict { seq: event.seq }),
-            other => Ok(other?),
-        }
+        self.writers.append(table, event, payload).await
     }
 
     /// The database URL (for the PostgreSQL listener).
