@@ -13,8 +13,11 @@
 //! cargo build --release -p tengen && cargo build --release -p tengen-server --example table_load
 //! target/release/examples/table_load [--tables 1000] [--rate 2000] [--seconds 60]
 //!     [--warmup 10] [--size 19] [--moves 200] [--database URL] [--binary target/release/tengen]
-//!     [--server http://127.0.0.1:8080]
+//!     [--server http://127.0.0.1:8080[,http://127.0.0.1:8081…]] [--nodes N]
 //! ```
+//! `--nodes N` starts N `tengen serve` nodes on the one PostgreSQL database of `--database`:
+//! table n is created on node n mod N and its two players connect to nodes n and n + 1, so every
+//! move is stored by one node and reaches the opponent through another (LISTEN/NOTIFY).
 //! `--rate 0` plays a closed loop (every player moves as soon as it is its turn). A game that
 //! reaches `--moves` moves ends by resignation and the pair opens a new table. See
 //! bench/tables/README.md for the figures.
@@ -46,7 +49,10 @@ struct Options {
     moves: u64,
     database: Option<String>,
     binary: String,
+    /// Servers given with `--server` (comma-separated), instead of starting them.
     server: Option<String>,
+    /// How many `tengen serve` nodes to start on one PostgreSQL database.
+    nodes: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -60,6 +66,7 @@ fn options() -> Result<Options, String> {
         database: std::env::var("TENGEN_LOAD_DATABASE").ok(),
         binary: "target/release/tengen".into(),
         server: None,
+        nodes: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -77,12 +84,13 @@ fn options() -> Result<Options, String> {
             "--moves" => o.moves = num(value()?)? as u64,
             "--database" => o.database = Some(value()?),
             "--binary" => o.binary = value()?,
-            "--server" => o.server = Some(value()?.trim_end_matches('/').to_string()),
+            "--server" => o.server = Some(value()?),
+            "--nodes" => o.nodes = num(value()?)? as usize,
             "-h" | "--help" => {
                 return Err(
                     "usage: table_load [--tables N] [--rate MOVES_PER_S] [--seconds S] \
                             [--warmup S] [--size 9|13|19] [--moves N] [--database URL] \
-                            [--binary PATH] [--server http://HOST:PORT]"
+                            [--binary PATH] [--server http://HOST:PORT[,…]] [--nodes N]"
                         .into(),
                 )
             }
@@ -91,6 +99,9 @@ fn options() -> Result<Options, String> {
     }
     if o.tables == 0 || ![9, 13, 19].contains(&o.size) || o.moves < 2 {
         return Err("--tables > 0, --size 9|13|19 and --moves >= 2, please".into());
+    }
+    if o.nodes == 0 || (o.nodes > 1 && !o.database.as_deref().is_some_and(is_postgres)) {
+        return Err("--nodes N > 1 needs --database postgres://… (the nodes share it)".into());
     }
     Ok(o)
 }
@@ -119,6 +130,10 @@ impl Drop for TempDir {
     }
 }
 
+fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -126,13 +141,13 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-async fn start_server(o: &Options) -> Result<(Server, String), String> {
+async fn start_server(o: &Options, node: usize) -> Result<(Server, String), String> {
     let port = free_port();
     let (database, dir) = match &o.database {
         Some(url) => (url.clone(), None),
         None => {
-            let dir =
-                std::env::temp_dir().join(format!("tengen-table-load-{}", std::process::id()));
+            let dir = std::env::temp_dir()
+                .join(format!("tengen-table-load-{}-{node}", std::process::id()));
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             let url = format!("sqlite://{}/load.db", dir.display());
             (url, Some(TempDir(dir)))
@@ -179,6 +194,22 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / 100.0) // USER_HZ is 100 on Linux
 }
 
+/// CPU time of every local process named `postgres` (a PostgreSQL server on this machine), or
+/// None when there is none. Processes that exit between two readings make it an estimate.
+fn postgres_cpu_seconds() -> Option<f64> {
+    let mut total = None;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        if comm.trim() == "postgres" {
+            *total.get_or_insert(0.0) += cpu_seconds(pid).unwrap_or(0.0);
+        }
+    }
+    total
+}
+
 /// Resident memory of a process in KiB (Linux), or None.
 fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -197,19 +228,15 @@ fn source_address(n: usize) -> std::net::IpAddr {
     std::net::Ipv4Addr::new(127, 1, (k / 250) as u8, (k % 250 + 1) as u8).into()
 }
 
-async fn post(
-    base: &str,
-    path: &str,
-    body: &Value,
-    from: std::net::IpAddr,
-) -> Result<Value, String> {
-    let host = base.trim_start_matches("http://");
+/// A TCP connection to `host` (HOST:PORT) from the loopback address `from`, so that the server
+/// sees many client addresses and its per-address limits apply as to that many people.
+async fn tcp_from(host: &str, from: std::net::IpAddr) -> Result<TcpStream, String> {
     let addr: std::net::SocketAddr = tokio::net::lookup_host(host)
         .await
         .map_err(|e| format!("{host}: {e}"))?
         .next()
         .ok_or_else(|| format!("{host}: no address"))?;
-    let stream = match (from, addr) {
+    match (from, addr) {
         (std::net::IpAddr::V4(_), std::net::SocketAddr::V4(_)) if addr.ip().is_loopback() => {
             let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
             socket
@@ -219,7 +246,17 @@ async fn post(
         }
         _ => TcpStream::connect(addr).await,
     }
-    .map_err(|e| format!("connect {host}: {e}"))?;
+    .map_err(|e| format!("connect {host}: {e}"))
+}
+
+async fn post(
+    base: &str,
+    path: &str,
+    body: &Value,
+    from: std::net::IpAddr,
+) -> Result<Value, String> {
+    let host = base.trim_start_matches("http://");
+    let stream = tcp_from(host, from).await?;
     let body = body.to_string();
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
@@ -384,7 +421,9 @@ struct TableClock {
 }
 
 struct Run {
-    base: String,
+    /// Every node's `http://HOST:PORT`; table n is created on node n and its players connect to
+    /// nodes n and n + 1, so with several nodes every move crosses from one node to another.
+    bases: Vec<String>,
     start: Instant,
     record_from: Instant,
     end: Instant,
@@ -394,16 +433,26 @@ struct Run {
     stop: AtomicBool,
 }
 
+impl Run {
+    /// The node for index `n` (round robin).
+    fn node(&self, n: usize) -> &str {
+        &self.bases[n % self.bases.len()]
+    }
+}
+
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn connect(base: &str, id: &str, token: &str) -> Result<Ws, String> {
+/// A player's WebSocket from the loopback address of its table (as `open_table` used).
+async fn connect(base: &str, id: &str, token: &str, n: usize) -> Result<Ws, String> {
     let url = format!(
         "{}/api/tables/{id}/ws",
         base.replacen("http://", "ws://", 1)
     );
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
-        .await
-        .map_err(|e| format!("websocket {url}: {e}"))?;
+    let stream = tcp_from(base.trim_start_matches("http://"), source_address(n)).await?;
+    let (mut ws, _) =
+        tokio_tungstenite::client_async(&url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
+            .await
+            .map_err(|e| format!("websocket {url}: {e}"))?;
     ws.send(Message::text(
         json!({"type": "hello", "token": token, "since": null}).to_string(),
     ))
@@ -652,7 +701,7 @@ async fn table_pair(run: Arc<Run>, n: usize, first: (String, String, String)) ->
     while !run.stop.load(Ordering::Relaxed) {
         let (id, black, white) = match table.take() {
             Some(t) => t,
-            None => match open_table(&run.base, run.size, n).await {
+            None => match open_table(run.node(n), run.size, n).await {
                 Ok(t) => t,
                 Err(e) => {
                     *stats.errors.entry(format!("new table: {e}")).or_default() += 1;
@@ -665,8 +714,8 @@ async fn table_pair(run: Arc<Run>, n: usize, first: (String, String, String)) ->
             next_due: Mutex::new(Instant::now().max(run.start) + phase),
         });
         let (b, w) = match tokio::try_join!(
-            connect(&run.base, &id, &black),
-            connect(&run.base, &id, &white)
+            connect(run.node(n), &id, &black, n),
+            connect(run.node(n + 1), &id, &white, n)
         ) {
             Ok(p) => p,
             Err(e) => {
@@ -716,22 +765,42 @@ async fn main() {
 }
 
 async fn run(o: Options) -> Result<(), String> {
-    let (server, base) = match &o.server {
-        Some(url) => (None, url.clone()),
+    let mut servers = Vec::new();
+    let bases: Vec<String> = match &o.server {
+        Some(urls) => urls
+            .split(',')
+            .map(|u| u.trim().trim_end_matches('/').to_string())
+            .collect(),
         None => {
-            let (s, b) = start_server(&o).await?;
-            (Some(s), b)
+            let mut bases = Vec::new();
+            for node in 0..o.nodes {
+                let (s, b) = start_server(&o, node).await?;
+                servers.push(s);
+                bases.push(b);
+            }
+            bases
         }
     };
-    let pid = server.as_ref().map(|s| s.child.id());
-    let rss_start = pid.and_then(rss_kib);
+    let pids: Vec<u32> = servers.iter().map(|s| s.child.id()).collect();
+    // Summed over the nodes this tool started (None when it started none).
+    let total = |f: fn(u32) -> Option<u64>| -> Option<u64> {
+        (!pids.is_empty())
+            .then(|| pids.iter().map(|&p| f(p)).sum::<Option<u64>>())
+            .flatten()
+    };
+    let cpu_total = || -> Option<f64> {
+        (!pids.is_empty())
+            .then(|| pids.iter().map(|&p| cpu_seconds(p)).sum::<Option<f64>>())
+            .flatten()
+    };
+    let rss_start = total(rss_kib);
 
     // Create and seat every table, 32 at a time.
     let t0 = Instant::now();
     let mut tables = Vec::with_capacity(o.tables);
     let mut pending = futures_util::stream::iter(0..o.tables)
         .map(|n| {
-            let base = base.clone();
+            let base = bases[n % bases.len()].clone();
             let size = o.size;
             async move { open_table(&base, size, n).await }
         })
@@ -747,12 +816,12 @@ async fn run(o: Options) -> Result<(), String> {
         setup.as_secs_f64(),
         o.tables as f64 / setup.as_secs_f64()
     );
-    let rss_seated = pid.and_then(rss_kib);
+    let rss_seated = total(rss_kib);
 
     let start = Instant::now() + Duration::from_millis(500);
     let interval = (o.rate > 0.0).then(|| Duration::from_secs_f64(o.tables as f64 / o.rate));
     let run = Arc::new(Run {
-        base: base.clone(),
+        bases: bases.clone(),
         start,
         record_from: start + Duration::from_secs(o.warmup),
         end: start + Duration::from_secs(o.warmup + o.seconds),
@@ -767,10 +836,12 @@ async fn run(o: Options) -> Result<(), String> {
         .map(|(n, t)| tokio::spawn(table_pair(run.clone(), n, t)))
         .collect();
     tokio::time::sleep_until(run.record_from.into()).await;
-    let cpu_from = (pid.and_then(cpu_seconds), cpu_seconds(std::process::id()));
+    let cpu_from = (cpu_total(), cpu_seconds(std::process::id()));
+    let database_cpu_from = postgres_cpu_seconds();
     tokio::time::sleep_until(run.end.into()).await;
-    let cpu_to = (pid.and_then(cpu_seconds), cpu_seconds(std::process::id()));
-    let rss_end = pid.and_then(rss_kib);
+    let cpu_to = (cpu_total(), cpu_seconds(std::process::id()));
+    let database_cpu_to = postgres_cpu_seconds();
+    let rss_end = total(rss_kib);
     run.stop.store(true, Ordering::Relaxed);
     let mut stats = Stats::default();
     for h in handles {
@@ -780,7 +851,8 @@ async fn run(o: Options) -> Result<(), String> {
     }
 
     println!(
-        "tables {}, board {}x{}, target rate {}, measured {} s after {} s of warm-up, database {}",
+        "tables {}, board {}x{}, target rate {}, measured {} s after {} s of warm-up, {} node(s), \
+         database {}",
         o.tables,
         o.size,
         o.size,
@@ -791,6 +863,7 @@ async fn run(o: Options) -> Result<(), String> {
         },
         o.seconds,
         o.warmup,
+        bases.len(),
         match (&o.server, o.database.as_deref()) {
             (Some(url), _) => format!("of the server at {url}"),
             (None, Some(d)) => d.split(':').next().unwrap_or("?").to_string(),
@@ -820,7 +893,7 @@ async fn run(o: Options) -> Result<(), String> {
     }
     if let (Some(a), Some(b), Some(c)) = (rss_start, rss_seated, rss_end) {
         println!(
-            "server RSS: {:.1} MiB at start, {:.1} MiB with the tables seated, {:.1} MiB at the end; \
+            "server RSS (all nodes): {:.1} MiB at start, {:.1} MiB with the tables seated, {:.1} MiB at the end; \
              {:.1} KiB per table (end - start) / tables",
             a as f64 / 1024.0,
             b as f64 / 1024.0,
@@ -830,12 +903,20 @@ async fn run(o: Options) -> Result<(), String> {
     }
     if let ((Some(a), Some(b)), (Some(c), Some(d))) = (cpu_from, cpu_to) {
         println!(
-            "CPU during the measurement: server {:.2} cores, this load tool {:.2} cores \
+            "CPU during the measurement: server (all nodes) {:.2} cores, this load tool {:.2} cores \
              (of {} on this machine)",
             (c - a) / secs,
             (d - b) / secs,
             std::thread::available_parallelism().map_or(0, |n| n.get())
         );
+    }
+    if let (Some(a), Some(b)) = (database_cpu_from, database_cpu_to) {
+        if o.database.as_deref().is_some_and(is_postgres) {
+            println!(
+                "CPU of the local PostgreSQL during the measurement: {:.2} cores",
+                (b - a) / secs
+            );
+        }
     }
     if stats.errors.is_empty() {
         println!("errors: none");
@@ -845,6 +926,6 @@ async fn run(o: Options) -> Result<(), String> {
             println!("  {v} × {k}");
         }
     }
-    drop(server);
+    drop(servers);
     Ok(())
 }

@@ -38,6 +38,8 @@ pub struct AppState {
     pub tables: Option<Tables>,
     /// Table creation per client address.
     pub table_creation: PerAddress,
+    /// WebSocket messages to tables per client address, over all its connections.
+    pub table_messages: Arc<PerAddress>,
     /// Rules work on long records (replays, views, SGF), off the async threads.
     pub rules_work: work::WorkPool,
 }
@@ -46,6 +48,18 @@ pub struct AppState {
 pub const TABLES_PER_MINUTE: f64 = 20.0;
 const TABLES_BURST: f64 = 20.0;
 
+/// WebSocket messages a client address may send to tables per second over all its connections
+/// (ten players behind one address moving at the per-connection limit), and in a burst.
+pub const TABLE_MESSAGES_PER_SECOND: f64 = 100.0;
+const TABLE_MESSAGES_BURST: f64 = 300.0;
+
+fn table_messages() -> Arc<PerAddress> {
+    Arc::new(PerAddress::per_minute(
+        TABLE_MESSAGES_PER_SECOND * 60.0,
+        TABLE_MESSAGES_BURST,
+    ))
+}
+
 impl AppState {
     /// State with this computer pool and no online tables.
     pub fn with_computer(computer: ComputerPool) -> AppState {
@@ -53,6 +67,7 @@ impl AppState {
             computer: Arc::new(computer),
             tables: None,
             table_creation: PerAddress::per_minute(TABLES_PER_MINUTE, TABLES_BURST),
+            table_messages: table_messages(),
             rules_work: work::WorkPool::for_this_machine(),
         }
     }
@@ -73,6 +88,7 @@ impl AppState {
                 tables_per_minute,
                 tables_per_minute.max(TABLES_BURST),
             ),
+            table_messages: table_messages(),
             rules_work: work::WorkPool::for_this_machine(),
         }
     }

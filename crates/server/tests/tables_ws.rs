@@ -19,6 +19,7 @@ on_both_databases!(
     undo_request_accepted_takes_back_the_move,
     game_clock_running_out_loses_on_time,
     your_tables_says_whose_turn_it_is,
+    one_address_over_its_message_limit_is_slowed_down,
 );
 
 /// A table with both players connected: (table, black, white).
@@ -352,4 +353,44 @@ async fn your_tables_says_whose_turn_it_is(server: TestServer) {
         (list[1]["opponent"].clone(), list[1]["your_turn"].clone()),
         (json!("Ann"), json!(false))
     );
+}
+
+/// Many connections from one address share its limit (100 messages a second, 300 at once): each
+/// connection stays under its own limit (30 at once), yet together they go over, and the extra
+/// messages are answered with an error while the table is unchanged.
+async fn one_address_over_its_message_limit_is_slowed_down(server: TestServer) {
+    let table = create(server.addr, json!({})).await;
+    let mut watchers = Vec::new();
+    for _ in 0..20 {
+        watchers.push(Client::connect(server.addr, &table.id, None, None).await);
+    }
+    let mut answered = 0;
+    let mut slowed = 0;
+    let started = std::time::Instant::now();
+    for watcher in &mut watchers {
+        for n in 0..25 {
+            watcher.send(json!({"type": "ping", "id": n})).await;
+        }
+        for _ in 0..25 {
+            let m = watcher.recv().await;
+            match m["type"].as_str() {
+                Some("pong") => answered += 1,
+                Some("error") => {
+                    assert_eq!(
+                        m["message"], "too many messages from this address: slow down",
+                        "{m}"
+                    );
+                    slowed += 1;
+                }
+                _ => panic!("unexpected {m}"),
+            }
+        }
+    }
+    let refilled = (100.0 * started.elapsed().as_secs_f64()).ceil() as usize;
+    assert_eq!(answered + slowed, 20 * 25);
+    assert!(
+        (300..=300 + refilled + 1).contains(&answered),
+        "the burst of 300 and the refill of {refilled} answered, got {answered}"
+    );
+    assert!(slowed > 0, "the rest refused");
 }

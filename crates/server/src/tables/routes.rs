@@ -219,6 +219,7 @@ async fn mine(
 
 async fn upgrade(
     State(state): State<Arc<AppState>>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, TableError> {
@@ -232,5 +233,11 @@ async fn upgrade(
         .write_buffer_size(8 * 1024)
         .max_message_size(ws::MAX_MESSAGE_BYTES)
         .max_frame_size(ws::MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| ws::session(socket, table)))
+        .on_upgrade(move |socket| {
+            let limit = ws::AddressLimit {
+                ip,
+                limits: state.table_messages.clone(),
+            };
+            ws::session(socket, table, limit)
+        }))
 }

@@ -2,12 +2,14 @@
 //! update of the table is forwarded as it is broadcast. Messages are bounded in size and rate;
 //! a client that falls too far behind is closed and resumes with `since`.
 
-use super::limit::Bucket;
+use super::limit::{Bucket, PerAddress};
 use super::task::{Connected, SeatRequest, TableHandle};
 use super::TableError;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::StreamExt;
 use serde::Deserialize;
+use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tengen_rules::{Action, Color};
 use tokio::sync::broadcast::error::RecvError;
@@ -98,8 +100,17 @@ async fn hello(socket: &mut WebSocket) -> Result<(Option<String>, Option<u64>), 
     }
 }
 
+/// The client's address and the limit shared by all connections from it.
+#[derive(Debug, Clone)]
+pub struct AddressLimit {
+    /// The client's address.
+    pub ip: IpAddr,
+    /// Messages per address (`AppState::table_messages`).
+    pub limits: Arc<PerAddress>,
+}
+
 /// Serves one WebSocket client of `table` until it leaves.
-pub async fn session(mut socket: WebSocket, table: TableHandle) {
+pub async fn session(mut socket: WebSocket, table: TableHandle, limit: AddressLimit) {
     let (token, since) = match hello(&mut socket).await {
         Ok(h) => h,
         Err(reason) => {
@@ -117,11 +128,16 @@ pub async fn session(mut socket: WebSocket, table: TableHandle) {
         }
     };
     let seat = connected.seat;
-    serve_connected(&mut socket, &table, connected).await;
+    serve_connected(&mut socket, &table, connected, &limit).await;
     table.disconnect(seat);
 }
 
-async fn serve_connected(socket: &mut WebSocket, table: &TableHandle, connected: Connected) {
+async fn serve_connected(
+    socket: &mut WebSocket,
+    table: &TableHandle,
+    connected: Connected,
+    limit: &AddressLimit,
+) {
     let Connected {
         seat,
         missed,
@@ -177,6 +193,13 @@ async fn serve_connected(socket: &mut WebSocket, table: &TableHandle, connected:
                 };
                 if !bucket.take() {
                     if !send(socket, error_line(None, "too many messages: slow down")).await {
+                        return;
+                    }
+                    continue;
+                }
+                if !limit.limits.allow(limit.ip) {
+                    let line = error_line(None, "too many messages from this address: slow down");
+                    if !send(socket, line).await {
                         return;
                     }
                     continue;

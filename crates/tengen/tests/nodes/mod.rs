@@ -15,14 +15,24 @@ pub struct Node {
 }
 
 impl Node {
+    /// Starts the `tengen` binary built with the tests (or `TENGEN_BINARY`, for the benches).
     pub async fn start(database: &str) -> Node {
+        let binary = std::env::var("TENGEN_BINARY")
+            .ok()
+            .or_else(|| option_env!("CARGO_BIN_EXE_tengen").map(String::from))
+            .unwrap_or_else(|| "target/release/tengen".into());
+        Node::start_binary(&binary, database).await
+    }
+
+    /// Starts `binary serve` on a free loopback port with `database`.
+    pub async fn start_binary(binary: &str, database: &str) -> Node {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        let child = Command::new(binary)
             .args(["serve", "--addr", &addr.to_string(), "--database", database])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
