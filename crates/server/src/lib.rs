@@ -225,6 +225,7 @@ pub async fn serve_with(options: ServeOptions) -> Result<(), ServeError> {
             // Several nodes may share this database: hear their events, hold their tables.
             tokio::spawn(tables::fanout::listen(tables.clone()));
             tokio::spawn(tables::fanout::scan(tables.clone()));
+            tokio::spawn(tables::fanout::presence(tables.clone()));
         }
     }
     let listener = tokio::net::TcpListener::bind(options.addr).await?;

@@ -1,7 +1,8 @@
 //! Several `tengen serve` nodes on one PostgreSQL (loopback ports, real processes): players and
 //! watchers on different nodes play through the review, simultaneous moves through two nodes
 //! leave exactly one accepted, a review timeout fires exactly once after a node is killed, and a
-//! node's clients continue through another node. Skipped without `TENGEN_TEST_POSTGRES_URL`.
+//! node's clients continue through another node; players on different nodes see each other
+//! come and go. Skipped without `TENGEN_TEST_POSTGRES_URL`.
 
 #[path = "../../server/tests/tables_support/mod.rs"]
 mod tables_support;
@@ -146,4 +147,57 @@ async fn clients_of_a_killed_node_continue_through_another() {
     assert_eq!(seq, seen + 1, "nothing was lost or stored twice");
     white.wait_seq(seq).await;
     assert_eq!(white.view()["move_number"], 3);
+}
+
+/// Waits until `client` is told the presence `black`, `white` (the caller bounds the wait). It
+/// pings once a second so that the connection is never silent.
+async fn wait_presence(client: &mut Client, black: bool, white: bool) {
+    let wanted = json!({"type": "presence", "black": black, "white": white});
+    loop {
+        if let Some(i) = client.inbox.iter().position(|m| *m == wanted) {
+            client.inbox.drain(..=i);
+            return;
+        }
+        client.send(json!({"type": "ping"})).await;
+        loop {
+            let m = client.recv().await;
+            let pong = m["type"] == "pong";
+            client.inbox.push_back(m);
+            if pong {
+                break;
+            }
+        }
+        if !client.inbox.contains(&wanted) {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+}
+
+/// [`wait_presence`] for at most `seconds`.
+async fn presence_within(seconds: u64, client: &mut Client, black: bool, white: bool) {
+    let wait = wait_presence(client, black, white);
+    let found = tokio::time::timeout(Duration::from_secs(seconds), wait).await;
+    assert!(found.is_ok(), "presence black {black}, white {white} within {seconds} s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_different_nodes_see_each_other_connect_and_leave() {
+    let Some((a, b, _c)) = three_nodes().await else {
+        return;
+    };
+    let table = create(a.addr, json!({})).await;
+    let white_token = join(a.addr, &table, "Bob").await;
+    let mut black = Client::connect(a.addr, &table.id, Some(&table.creator_token), None).await;
+    assert_eq!(black.state["players"]["white"]["connected"], false);
+    // Node B may not hold the table until its scan; White's connection loads it there.
+    let white = Client::connect(b.addr, &table.id, Some(&white_token), None).await;
+    presence_within(5, &mut black, true, true).await;
+    white.close().await;
+    presence_within(5, &mut black, true, false).await;
+    // White comes back through B, which is then killed: after the grace time White is gone.
+    let _white = Client::connect(b.addr, &table.id, Some(&white_token), None).await;
+    presence_within(5, &mut black, true, true).await;
+    b.kill();
+    // Forgotten 25 s after B's last announcement (B repeats it every 10 s).
+    presence_within(40, &mut black, true, false).await;
 }

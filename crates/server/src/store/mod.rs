@@ -233,6 +233,19 @@ impl Store {
         self.writers.append(table, event, payload).await
     }
 
+    /// Sends `payload` on the PostgreSQL channel `channel` to every node (nothing with SQLite,
+    /// which has one node).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// The database URL (for the PostgreSQL listener).
     pub fn url(&self) -> &str {
         &self.url

@@ -4,7 +4,7 @@
 //! store, and a periodic scan loads the unfinished tables other nodes created, so that every
 //! node runs every table's timers (the (table, sequence) key lets exactly one store a timeout).
 
-use super::Tables;
+use super::{presence, Tables};
 use sqlx::postgres::PgListener;
 use std::time::Duration;
 
@@ -16,13 +16,19 @@ pub async fn listen(tables: Tables) {
     loop {
         match PgListener::connect(tables.store().url()).await {
             Ok(mut listener) => {
-                if let Err(e) = listener.listen("tengen_tables").await {
+                if let Err(e) = listener
+                    .listen_all(["tengen_tables", presence::CHANNEL])
+                    .await
+                {
                     tracing::warn!(error = %e, "cannot LISTEN; retrying");
                 } else {
                     // Anything stored while this node was not listening is read back.
                     tables.catch_up_all().await;
                     loop {
                         match listener.try_recv().await {
+                            Ok(Some(n)) if n.channel() == presence::CHANNEL => {
+                                tables.presence_notified(n.payload()).await
+                            }
                             Ok(Some(n)) => tables.notified(n.payload()).await,
                             Ok(None) => {
                                 tracing::warn!("lost the LISTEN connection; catching up");
@@ -39,6 +45,15 @@ pub async fn listen(tables: Tables) {
             Err(e) => tracing::warn!(error = %e, "cannot connect the listener; retrying"),
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Repeats this node's presence and forgets silent nodes', every [`presence::ANNOUNCE_EVERY`].
+pub async fn presence(tables: Tables) {
+    let mut every = tokio::time::interval(presence::ANNOUNCE_EVERY);
+    loop {
+        every.tick().await;
+        tables.presence_tick().await;
     }
 }
 

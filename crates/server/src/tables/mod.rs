@@ -7,6 +7,7 @@ pub mod core;
 pub mod event;
 pub mod fanout;
 pub mod limit;
+pub mod presence;
 pub mod routes;
 pub mod secret;
 pub mod settings;
@@ -89,6 +90,8 @@ pub struct Created {
 #[derive(Debug, Clone)]
 pub struct Tables {
     store: Store,
+    /// This node's random id in presence announcements.
+    node: u64,
     computer: Arc<ComputerPool>,
     live: Arc<Mutex<HashMap<String, TableHandle>>>,
 }
@@ -98,6 +101,7 @@ impl Tables {
     pub fn new(store: Store, computer: Arc<ComputerPool>) -> Tables {
         Tables {
             store,
+            node: rand::random(),
             computer,
             live: Arc::default(),
         }
@@ -132,7 +136,13 @@ impl Tables {
             finished: false,
         };
         self.store.create_table(&row, &stored(&event)).await?;
-        let handle = task::spawn(core, row, self.store.clone(), self.computer.clone());
+        let handle = task::spawn(
+            core,
+            row,
+            self.store.clone(),
+            self.computer.clone(),
+            self.node,
+        );
         self.live.lock().await.insert(id.clone(), handle);
         Ok(Created {
             id,
@@ -154,7 +164,13 @@ impl Tables {
             }
         }
         let (core, row) = load(&self.store, id).await?;
-        let handle = task::spawn(core, row, self.store.clone(), self.computer.clone());
+        let handle = task::spawn(
+            core,
+            row,
+            self.store.clone(),
+            self.computer.clone(),
+            self.node,
+        );
         live.insert(id.to_string(), handle.clone());
         Ok(handle)
     }
@@ -190,6 +206,27 @@ impl Tables {
             if !handle.remote(seq, line) {
                 handle.catch_up().await;
             }
+        }
+    }
+
+    /// A `NOTIFY tengen_presence` payload from some node (this node's own are ignored).
+    pub async fn presence_notified(&self, payload: &str) {
+        let Some((id, node, seats)) = presence::parse(payload) else {
+            return;
+        };
+        if node == self.node {
+            return;
+        }
+        if let Some(handle) = self.live.lock().await.get(id) {
+            handle.remote_presence(node, seats);
+        }
+    }
+
+    /// Every [`presence::ANNOUNCE_EVERY`]: each table forgets silent nodes' players and repeats
+    /// the presence of its own.
+    pub async fn presence_tick(&self) {
+        for handle in self.live.lock().await.values() {
+            handle.presence_tick();
         }
     }
 

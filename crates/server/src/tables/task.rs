@@ -5,6 +5,7 @@
 
 use super::core::{TableCore, TableState, TableSummary};
 use super::event::{now_ms, Cause, Event, EventKind};
+use super::presence::{self, Presence};
 use super::settings::clean_name;
 use super::{load, secret, stored, TableError};
 use crate::computer::ComputerPool;
@@ -78,6 +79,13 @@ enum Command {
     },
     /// Events may have been missed: read what is new from the store.
     CatchUp,
+    /// Another node announced which seats it has connected.
+    RemotePresence {
+        node: u64,
+        seats: [bool; 2],
+    },
+    /// Time to forget silent nodes and repeat this node's presence.
+    PresenceTick,
 }
 
 /// The way to a table's task.
@@ -176,6 +184,18 @@ impl TableHandle {
             .is_ok()
     }
 
+    /// Another node's presence announcement (dropped when the inbox is full: it is repeated).
+    pub fn remote_presence(&self, node: u64, seats: [bool; 2]) {
+        let _ = self
+            .commands
+            .try_send(Command::RemotePresence { node, seats });
+    }
+
+    /// See [`Command::PresenceTick`] (dropped when the inbox is full).
+    pub fn presence_tick(&self) {
+        let _ = self.commands.try_send(Command::PresenceTick);
+    }
+
     /// Asks the table to read what is new from the store.
     pub async fn catch_up(&self) {
         let _ = self.commands.send(Command::CatchUp).await;
@@ -188,6 +208,7 @@ pub fn spawn(
     row: TableRow,
     store: Store,
     computer: Arc<ComputerPool>,
+    node: u64,
 ) -> TableHandle {
     let (commands, inbox) = mpsc::channel(INBOX);
     let (updates, _) = broadcast::channel(UPDATES);
@@ -198,7 +219,8 @@ pub fn spawn(
         store,
         computer,
         updates,
-        connections: [0, 0],
+        presence: Presence::default(),
+        node,
     };
     tokio::spawn(task.run(inbox));
     TableHandle { commands }
@@ -212,7 +234,10 @@ struct TableTask {
     store: Store,
     computer: Arc<ComputerPool>,
     updates: broadcast::Sender<Arc<str>>,
-    connections: [usize; 2],
+    /// Who is connected, here and on other nodes.
+    presence: Presence,
+    /// This node's id in presence announcements.
+    node: u64,
 }
 
 fn sleep_until_ms(deadline: i64) -> tokio::time::Sleep {
@@ -296,7 +321,7 @@ impl TableTask {
     }
 
     fn connected(&self) -> [bool; 2] {
-        [self.connections[0] > 0, self.connections[1] > 0]
+        self.presence.connected()
     }
 
     fn state_json(&self) -> String {
@@ -304,10 +329,27 @@ impl TableTask {
             .expect("states serialise")
     }
 
-    fn broadcast_presence(&self) {
-        let [black, white] = self.connected();
-        let line = format!(r#"{{"type":"presence","black":{black},"white":{white}}}"#);
-        let _ = self.updates.send(line.into());
+    /// Tells this node's clients when the presence they were shown changed.
+    fn broadcast_presence(&mut self) {
+        if let Some([black, white]) = self.presence.changed() {
+            let line = format!(r#"{{"type":"presence","black":{black},"white":{white}}}"#);
+            let _ = self.updates.send(line.into());
+        }
+    }
+
+    /// Tells the other nodes which seats are connected here (PostgreSQL only; best effort: a
+    /// lost announcement is repeated within [`presence::ANNOUNCE_EVERY`]).
+    fn announce_presence(&self) {
+        if self.store.backend() != Backend::Postgres {
+            return;
+        }
+        let store = self.store.clone();
+        let payload = presence::payload(&self.core.id, self.node, self.presence.local());
+        tokio::spawn(async move {
+            if let Err(e) = store.notify(presence::CHANNEL, &payload).await {
+                tracing::warn!(error = %e, "cannot announce presence");
+            }
+        });
     }
 
     async fn handle(&mut self, command: Command) {
@@ -345,9 +387,9 @@ impl TableTask {
                 };
                 let updates = self.updates.subscribe();
                 if let Some(seat) = seat {
-                    self.connections[seat.index()] += 1;
-                    if self.connections[seat.index()] == 1 {
+                    if self.presence.open(seat) {
                         self.broadcast_presence();
+                        self.announce_presence();
                     }
                 }
                 let _ = reply.send(Ok(Connected {
@@ -359,10 +401,9 @@ impl TableTask {
             }
             Command::Disconnect { seat } => {
                 if let Some(seat) = seat {
-                    let n = &mut self.connections[seat.index()];
-                    *n = n.saturating_sub(1);
-                    if *n == 0 {
+                    if self.presence.close(seat) {
                         self.broadcast_presence();
+                        self.announce_presence();
                     }
                 }
             }
@@ -402,6 +443,18 @@ impl TableTask {
             }
             Command::Remote { seq, line } => self.remote(seq, line).await,
             Command::CatchUp => self.catch_up().await,
+            Command::RemotePresence { node, seats } => {
+                self.presence
+                    .announced(node, seats, std::time::Instant::now());
+                self.broadcast_presence();
+            }
+            Command::PresenceTick => {
+                self.presence.expire(std::time::Instant::now());
+                self.broadcast_presence();
+                if self.presence.local() != [false, false] {
+                    self.announce_presence();
+                }
+            }
         }
     }
 
