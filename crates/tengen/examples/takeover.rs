@@ -16,7 +16,6 @@
 //! ```
 
 #[path = "../../server/tests/tables_support/mod.rs"]
-#[allow(dead_code)]
 mod tables_support;
 
 #[path = "../tests/nodes/mod.rs"]

@@ -177,7 +177,10 @@ async fn wait_presence(client: &mut Client, black: bool, white: bool) {
 async fn presence_within(seconds: u64, client: &mut Client, black: bool, white: bool) {
     let wait = wait_presence(client, black, white);
     let found = tokio::time::timeout(Duration::from_secs(seconds), wait).await;
-    assert!(found.is_ok(), "presence black {black}, white {white} within {seconds} s");
+    assert!(
+        found.is_ok(),
+        "presence black {black}, white {white} within {seconds} s"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
