@@ -72,6 +72,24 @@ impl Target {
         }
     }
 
+    /// The [dictionary](Target::dictionary) in AFL++'s format: one quoted token per line,
+    /// bytes outside printable ASCII (and quotes, backslashes) as `\xNN`.
+    pub fn afl_dictionary(self) -> String {
+        let mut out = String::new();
+        for token in self.dictionary() {
+            out.push('"');
+            for b in token.bytes() {
+                match b {
+                    b'"' | b'\\' => out.push_str(&format!("\\x{b:02x}")),
+                    0x20..=0x7e => out.push(char::from(b)),
+                    _ => out.push_str(&format!("\\x{b:02x}")),
+                }
+            }
+            out.push_str("\"\n");
+        }
+        out
+    }
+
     /// Tokens the mutation runner splices into inputs (AFL++ gets the same as a dictionary).
     pub fn dictionary(self) -> &'static [&'static str] {
         match self {

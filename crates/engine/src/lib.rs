@@ -202,6 +202,15 @@ impl Engine {
         self.seed
     }
 
+    /// About how many bytes the tree kept for reuse holds: its nodes (a level-10 search on
+    /// 19 × 19 keeps about 30 MB); 0 when none is kept. Callers that keep many engines bound
+    /// their memory with it.
+    pub fn kept_bytes(&self) -> usize {
+        self.saved.as_ref().map_or(0, |saved| {
+            saved.tree.nodes.len() * std::mem::size_of::<tree::Node>()
+        })
+    }
+
     /// What the last [`Engine::genmove`] search did.
     pub fn last_search(&self) -> Option<SearchInfo> {
         self.last

@@ -167,6 +167,12 @@ fn the_tree_is_reused_after_the_expected_reply() {
         panic!("opening pass")
     };
     assert!(!e.last_search().unwrap().reused_tree);
+    let nodes = e.last_search().unwrap().nodes;
+    assert!(
+        e.kept_bytes() >= nodes * 16,
+        "the kept tree is counted: {} bytes for {nodes} nodes",
+        e.kept_bytes()
+    );
     game.place(p).unwrap();
     // Reply somewhere legal; the new search starts from the kept subtree when it exists.
     let reply = game
@@ -178,6 +184,8 @@ fn the_tree_is_reused_after_the_expected_reply() {
     let mv = e.genmove(&game, Color::Black, None);
     assert!(matches!(mv, EngineMove::Place(q) if game.is_legal(q)));
     assert!(e.last_search().unwrap().reused_tree);
+    e.clear();
+    assert_eq!(e.kept_bytes(), 0, "a cleared engine keeps nothing");
 }
 
 #[test]

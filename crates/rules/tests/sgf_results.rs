@@ -256,3 +256,45 @@ fn the_charset_named_by_ca_is_honoured() {
     let err = from_sgf_bytes(b"(;CA[UTF-8]PB[M\xFCller])").unwrap_err();
     assert_eq!(err.kind, SgfErrorKind::BadEncoding("UTF-8".into()));
 }
+
+#[test]
+fn a_count_with_no_territory_is_written_as_an_empty_mark_and_reads_back_as_the_same_count() {
+    // Found by fuzzing (sgf_read): on 2x2 every empty point touches both colors, so the count
+    // marks nothing; written without any mark the file read back as a bare `RE[0]` and the
+    // confirmations were lost.
+    let mut record =
+        Record::new(Rules::chinese(2).with_komi(tengen_rules::Komi::from_points(0.0).unwrap()));
+    for action in [
+        Action::place(p("A1")),
+        Action::place(p("A2")),
+        Action::pass(),
+        Action::pass(),
+        Action::Confirm(Color::Black),
+        Action::Confirm(Color::White),
+    ] {
+        record.actions.push(action);
+    }
+    let view = record.evaluate().unwrap();
+    assert_eq!(view.phase, Phase::Finished);
+    let sgf = to_sgf(&record);
+    assert!(sgf.contains("RE[0]") && sgf.contains(";W[]TB[])"), "{sgf}");
+    let back = from_sgf(&sgf).unwrap();
+    assert_eq!(back, record, "{sgf}");
+    assert_eq!(back.evaluate().unwrap().score, view.score);
+}
+
+#[test]
+fn a_neutral_territory_count_read_from_marks_survives_a_round_trip() {
+    // Found by fuzzing (sgf_read): territory scoring, one region touching both colors, an
+    // empty `TW[]` on the last node: read as a count (W+5.5 by komi), it must be written so that
+    // it reads back as that count.
+    let sgf = "(;GM[1]SZ[9]KM[5.5]RU[Japanese];B[bf];W[cc];B[dc];W[];B[]TW[])";
+    let record = from_sgf(sgf).unwrap();
+    assert!(record.actions.contains(&Action::Confirm(Color::White)));
+    assert_eq!(
+        record.evaluate().unwrap().result.unwrap().to_string(),
+        "W+5.5"
+    );
+    let written = to_sgf(&record);
+    assert_eq!(from_sgf(&written).unwrap(), record, "{written}");
+}

@@ -26,20 +26,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(first) = args.first() else { usage() };
     if first == "dictionary" {
-        // AFL++'s dictionary format: one quoted token per line, bytes outside printable ASCII
-        // (and quotes, backslashes) as \xNN.
         let target = target(args.get(1).map(String::as_str).unwrap_or_else(|| usage()));
-        for token in target.dictionary() {
-            let escaped: String = token
-                .bytes()
-                .map(|b| match b {
-                    b'"' | b'\\' => format!("\\x{b:02x}"),
-                    0x20..=0x7e => (b as char).to_string(),
-                    _ => format!("\\x{b:02x}"),
-                })
-                .collect();
-            println!("\"{escaped}\"");
-        }
+        print!("{}", target.afl_dictionary());
         return;
     }
     if first == "replay" {

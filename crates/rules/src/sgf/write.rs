@@ -108,7 +108,10 @@ pub fn to_sgf(record: &Record) -> String {
 }
 
 /// `TB[..]TW[..]` for a game finished by counting: the points each color's count includes
-/// beyond its living stones (empty points and dead stones); empty when there is no count.
+/// beyond its living stones (empty points and dead stones); empty when there is no count. A
+/// count with no such point at all (every empty region neutral, nothing dead) is written
+/// `TB[]`, the empty list: the file still says the game was counted, so reading it finishes the
+/// game by the same count instead of keeping a bare recorded result.
 fn territory_marks(game: &Game) -> String {
     let Some(score) = game.final_score() else {
         return String::new();
@@ -133,6 +136,9 @@ fn territory_marks(game: &Game) -> String {
                 let _ = write!(out, "[{p}]");
             }
         }
+    }
+    if out.is_empty() {
+        out.push_str("TB[]");
     }
     out
 }

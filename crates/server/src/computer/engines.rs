@@ -14,8 +14,13 @@ use std::sync::Mutex;
 use tengen_engine::Engine;
 use tengen_rules::{Action, Record};
 
-/// How many engines are kept (each may hold tens of MB of search tree).
+/// How many engines are kept at most.
 pub const ENGINE_CACHE_CAPACITY: usize = 4;
+/// How many bytes of search tree the kept engines may hold in all: a level-10 search on
+/// 19 × 19 keeps about 30 MB, so two such games keep their trees (smaller boards and levels,
+/// more). Measured by bench/attack/run.py: with four such trees kept, hostile clients asking for
+/// new 19 × 19 moves pushed the server past 300 MB.
+pub const ENGINE_CACHE_BYTES: usize = 64 << 20;
 
 /// The identity of a game position for the engine cache: the level, the rules, the setup stones
 /// and the actions so far (player names, comments and dates do not count).
@@ -57,19 +62,29 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-/// A small cache of engines, least recently stored evicted first.
+/// A small cache of engines, bounded in count and in the bytes of their trees, least recently
+/// stored evicted first.
 #[derive(Debug)]
 pub struct EngineCache {
     capacity: usize,
-    /// Most recent first.
-    entries: Mutex<VecDeque<(u64, Engine)>>,
+    budget: usize,
+    /// Most recent first, with each engine's [`Engine::kept_bytes`].
+    entries: Mutex<VecDeque<(u64, Engine, usize)>>,
 }
 
 impl EngineCache {
-    /// A cache keeping at most `capacity` engines (0 keeps none).
+    /// A cache keeping at most `capacity` engines (0 keeps none) holding at most
+    /// [`ENGINE_CACHE_BYTES`] of trees.
     pub fn new(capacity: usize) -> EngineCache {
+        EngineCache::with_budget(capacity, ENGINE_CACHE_BYTES)
+    }
+
+    /// A cache keeping at most `capacity` engines whose trees hold at most `budget` bytes in
+    /// all; an engine whose tree alone is over the budget is not kept.
+    pub fn with_budget(capacity: usize, budget: usize) -> EngineCache {
         EngineCache {
             capacity,
+            budget,
             entries: Mutex::new(VecDeque::new()),
         }
     }
@@ -77,20 +92,28 @@ impl EngineCache {
     /// Takes the engine filed under `key` out of the cache.
     pub fn take(&self, key: u64) -> Option<Engine> {
         let mut entries = self.entries();
-        let at = entries.iter().position(|(k, _)| *k == key)?;
-        entries.remove(at).map(|(_, engine)| engine)
+        let at = entries.iter().position(|(k, _, _)| *k == key)?;
+        entries.remove(at).map(|(_, engine, _)| engine)
     }
 
     /// Files `engine` under `key` (replacing an engine already there), evicting the least
-    /// recently stored engine when the cache is full.
+    /// recently stored engines while the cache holds too many or too many bytes.
     pub fn put(&self, key: u64, engine: Engine) {
-        if self.capacity == 0 {
+        let bytes = engine.kept_bytes();
+        if self.capacity == 0 || bytes > self.budget {
             return;
         }
         let mut entries = self.entries();
-        entries.retain(|(k, _)| *k != key);
-        entries.push_front((key, engine));
+        entries.retain(|(k, _, _)| *k != key);
+        entries.push_front((key, engine, bytes));
         entries.truncate(self.capacity);
+        let mut total: usize = entries.iter().map(|(_, _, b)| b).sum();
+        while total > self.budget {
+            let Some((_, _, b)) = entries.pop_back() else {
+                break;
+            };
+            total -= b;
+        }
     }
 
     /// How many engines are kept.
@@ -98,12 +121,17 @@ impl EngineCache {
         self.entries().len()
     }
 
+    /// The bytes of search tree the kept engines hold.
+    pub fn bytes(&self) -> usize {
+        self.entries().iter().map(|(_, _, b)| b).sum()
+    }
+
     /// Whether no engine is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    fn entries(&self) -> std::sync::MutexGuard<'_, VecDeque<(u64, Engine)>> {
+    fn entries(&self) -> std::sync::MutexGuard<'_, VecDeque<(u64, Engine, usize)>> {
         self.entries.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -176,6 +204,44 @@ mod tests {
         assert!(cache.take(2).is_none(), "the oldest entry is evicted");
         assert_eq!(cache.take(1).map(|e| e.config().level), Some(3));
         assert_eq!(cache.take(3).map(|e| e.config().level), Some(4));
+    }
+
+    /// An engine that searched a 9 × 9 opening and kept its tree.
+    fn searched(playouts: u32) -> Engine {
+        let mut e = Engine::new(EngineConfig {
+            playouts: Some(playouts),
+            ..EngineConfig::default()
+        });
+        let game = tengen_rules::Game::new(tengen_rules::Rules::chinese(9)).unwrap();
+        e.genmove(&game, tengen_rules::Color::Black, None);
+        assert!(e.kept_bytes() > 0, "the search kept its tree");
+        e
+    }
+
+    #[test]
+    fn trees_over_the_byte_budget_evict_the_oldest_engines() {
+        let first = searched(200);
+        let bytes = first.kept_bytes();
+        // Room for two trees of this size, not three.
+        let cache = EngineCache::with_budget(4, bytes * 5 / 2);
+        cache.put(1, first);
+        cache.put(2, searched(200));
+        assert_eq!(cache.len(), 2);
+        cache.put(3, searched(200));
+        assert_eq!(cache.len(), 2, "the oldest tree made room");
+        assert!(cache.bytes() <= bytes * 5 / 2);
+        assert!(cache.take(1).is_none());
+        assert!(cache.take(2).is_some() && cache.take(3).is_some());
+    }
+
+    #[test]
+    fn a_tree_larger_than_the_whole_budget_is_not_kept() {
+        let big = searched(300);
+        let cache = EngineCache::with_budget(4, big.kept_bytes() - 1);
+        cache.put(1, engine(1));
+        cache.put(2, big);
+        assert!(cache.take(2).is_none());
+        assert!(cache.take(1).is_some(), "what was kept stays");
     }
 
     #[test]
