@@ -233,17 +233,29 @@ fn finds_the_time_move_that_is_the_only_way_to_save_a_captured_group() {
     assert_eq!(after.board().get(pt("C4")), Some(Color::Black));
 }
 
+/// [`CAPTURE_IN_THE_PAST`] with Black's Lock after the first six placements (White passes
+/// back): the same position, but White's C5 can no longer travel before index 6.
+const CAPTURE_AFTER_AN_EARLY_LOCK: &[&str] = &[
+    "B1", "C1", "B2", "C2", "B3", "C3", "lock", "pass", "D1", "B4", "D2", "D4", "C4", "C5", "pass",
+    "C4", "D3",
+];
+
 #[test]
 fn locks_when_the_opponent_would_undo_its_capture_with_a_time_move() {
-    // White to move in the position above: White captured C4 with C5, and Black's best
-    // reply is D3 moved back, which undoes that capture and captures C1-C3. White locks.
-    let g = game5(CAPTURE_IN_THE_PAST);
+    // White to move: White captured C4 with C5, and Black's best reply is D3 moved back
+    // before C5, which undoes that capture and captures C1-C3. Without the early Lock, White
+    // could answer that by moving C5 before Black's C4 (the search rightly plays on there);
+    // here C5 cannot go back far enough, and White locks.
+    let g = game5(CAPTURE_AFTER_AN_EARLY_LOCK);
     assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.boundary(), 6);
     let (threat, _) = best_time_gain(&g, Color::Black);
     assert_eq!(threat, 5, "Black's time move gains 5 stones");
-    let mut e = engine(3000, 2);
-    let mv = e.genmove(&g, None);
-    assert_eq!(mv, TimeMove::Lock, "{:#?}", e.last_root());
+    for seed in [2, 3, 4] {
+        let mut e = engine(3000, seed);
+        let mv = e.genmove(&g, None);
+        assert_eq!(mv, TimeMove::Lock, "seed {seed}: {:#?}", e.last_root());
+    }
     let mut after = g.clone();
     after.lock().unwrap();
     assert_eq!(best_time_gain(&after, Color::Black).0, 0);

@@ -114,6 +114,10 @@ export function timegoMarkup() {
               <tbody id="tg-order"></tbody>
             </table>
           </div>
+          <div id="tg-order-cancelled" class="order-cancelled" hidden>
+            <p id="tg-order-cancelled-title"></p>
+            <ul id="tg-order-cancelled-list" aria-labelledby="tg-order-cancelled-title"></ul>
+          </div>
         </div>
         <div class="panel">
           <h3 id="tg-turns-title">Actual turns</h3>

@@ -12,7 +12,7 @@ import { loadPref, savePref } from '../store.js';
 import { ask } from '../dialog.js';
 import { colorName, num, resultText, sizeText } from '../text.js';
 import { LearnBoard } from '../learn/goban.js';
-import { renderOrder, renderTurns, targetText, turnText } from '../learn/records.js';
+import { cancelText, renderOrder, renderTurns, targetText, turnText } from '../learn/records.js';
 import { stoneOf } from '../learn/stones.js';
 import { timegoMarkup } from './markup.js';
 
@@ -536,9 +536,33 @@ class TimeGoPage {
     const moved = new Set(this.moved);
     if (this.selected) moved.add(this.selected.index);
     renderOrder($('tg-order'), v, moved);
+    this.renderCancelled();
     renderTurns($('tg-turns'), v);
     this.renderTargets();
     this.renderCount();
+  }
+
+  /**
+   * Under the order: what the last turn's time move moved and cancelled (cancelled placements
+   * have left the order, so the table alone cannot show them), struck through.
+   */
+  renderCancelled() {
+    const turns = this.view.timego.turns;
+    const turn = turns[turns.length - 1];
+    const box = $('tg-order-cancelled');
+    box.hidden = !turn || turn.action !== 'time';
+    if (box.hidden) return;
+    const who = this.mode === 'computer' && turn.color !== this.computer.you ? 'the computer' : colorName(turn.color);
+    const cancelled = turn.cancelled || [];
+    $('tg-order-cancelled-title').textContent = `Last turn: ${who} moved ${turn.stone} from index ${turn.from} to ${turn.to} (highlighted). `
+      + (cancelled.length ? `It cancelled ${cancelled.length === 1 ? 'this placement' : `these ${cancelled.length} placements`}, now gone from the order:` : 'It cancelled nothing.');
+    const items = cancelled.map((c) => {
+      const li = document.createElement('li');
+      li.className = 'cancelled';
+      li.textContent = cancelText(c);
+      return li;
+    });
+    $('tg-order-cancelled-list').replaceChildren(...items);
   }
 
   renderMarks() {

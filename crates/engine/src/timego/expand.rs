@@ -111,18 +111,27 @@ pub(crate) fn list_time_moves(tree: &mut Tree, i: usize, game: &TimeGame) {
     if game.boundary() < game.order().len() && tree.has_room(1) {
         let threat = threat(game);
         if threat > 0 {
-            let k = (2.0 + 2.0 * threat as f32).min(30.0);
-            tree.add_child(
-                i,
-                Act::Lock,
-                Prior {
-                    n: 4.0 + k,
-                    w: 2.0 + k,
-                },
-            );
+            tree.add_child(i, Act::Lock, lock_prior(threat));
         }
     }
 }
+
+/// Lock's prior when the opponent could gain `threat` stones with a time move now.
+///
+/// Lock costs a turn, which on a 9 × 9 board is worth about as much as two or three stones,
+/// so a threat of up to two stones starts even with the placements, and only bigger threats
+/// make Lock look good before the search has looked (an optimistic prior for every threat made
+/// the player lock where a placement was better, and lose the tempo: docs/TIMEGO.md).
+pub(crate) fn lock_prior(threat: i32) -> Prior {
+    let k = (2.0 * (threat - LOCK_FREE_THREAT).max(0) as f32).min(12.0);
+    Prior {
+        n: 6.0 + k,
+        w: 3.0 + k,
+    }
+}
+
+/// The threat, in stones, that Lock's prior treats as no better than a placement.
+const LOCK_FREE_THREAT: i32 = 2;
 
 /// The most stones the side to move could gain by placing at `p` now and, on its next turn,
 /// moving that placement into the past: a placement on a point that was once the last

@@ -188,6 +188,16 @@ async fn against_the_computer_its_time_move_is_shown_in_the_order_and_in_words()
         json!(to.to_string())
     );
     assert!(label(&s, "C4").await.contains("cancelled placement"));
+    // Under the order, the placement it cancelled (gone from the order), struck through.
+    s.find("#tg-order-cancelled:not([hidden])").await;
+    assert!(s
+        .text("#tg-order-cancelled-title")
+        .await
+        .starts_with("Last turn: the computer moved D3 from index 13 to"));
+    assert!(s
+        .text("#tg-order-cancelled-list li.cancelled")
+        .await
+        .starts_with("White C4 (index 12)"));
     assert_eq!(s.text("#tg-name-white").await, "White · You");
     // White answers; the computer answers that too.
     play(&s, "A5").await;
