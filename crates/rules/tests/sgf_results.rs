@@ -298,3 +298,23 @@ fn a_neutral_territory_count_read_from_marks_survives_a_round_trip() {
     let written = to_sgf(&record);
     assert_eq!(from_sgf(&written).unwrap(), record, "{written}");
 }
+
+#[test]
+fn a_mark_on_one_stone_of_a_chain_reads_as_the_whole_chain_dead() {
+    // Found by fuzzing (sgf_read): White's chain A18-A19, only A19 marked as Black's
+    // territory. The chain dies whole; the record lists both stones, so that writing the
+    // count (which marks both) and reading it again gives the same record.
+    let sgf = "(;GM[1]SZ[19]KM[0]AW[ab];B[db];W[aa];B[];W[]TB[aa])";
+    let record = from_sgf(sgf).unwrap();
+    assert!(
+        record
+            .actions
+            .contains(&Action::SetDead(vec![p("A18"), p("A19")])),
+        "{:?}",
+        record.actions
+    );
+    let view = record.evaluate().unwrap();
+    assert_eq!(view.phase, Phase::Finished);
+    let written = to_sgf(&record);
+    assert_eq!(from_sgf(&written).unwrap(), record, "{written}");
+}

@@ -1,6 +1,7 @@
 //! Connection bounds against a real listener: a half-open request, an idle keep-alive
 //! connection and a stalled body are closed by their timeouts; the connection cap holds new
-//! clients until a slot frees; a request past its deadline is answered 503.
+//! clients until a slot frees; a request past its deadline is answered 503; an answer the
+//! client stops reading fails after the stall limit (a slow reader that keeps reading does not).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -143,4 +144,44 @@ async fn a_request_past_its_deadline_is_stopped_and_answered_503() {
     let text = String::from_utf8_lossy(&sent);
     assert!(text.starts_with("HTTP/1.1 503"), "{text}");
     assert!(text.contains("took longer than 20ms"), "{text}");
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_fails_the_write_after_the_stall_limit() {
+    use tengen_server::connections::StallLimit;
+    // A 64-byte pipe nobody reads from: the first 64 bytes go through, then the writer waits.
+    let (client, server) = tokio::io::duplex(64);
+    let mut stalled = StallLimit::new(server, Duration::from_millis(200));
+    let started = Instant::now();
+    let result = tokio::time::timeout(Duration::from_secs(5), stalled.write_all(&[b'x'; 1024]))
+        .await
+        .expect("the write gave up by itself");
+    let error = result.expect_err("nobody read the answer");
+    assert_eq!(error.kind(), std::io::ErrorKind::TimedOut);
+    assert!(
+        started.elapsed() >= Duration::from_millis(150),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(client);
+}
+
+#[tokio::test]
+async fn a_slow_reader_that_keeps_reading_is_not_cut_off() {
+    use tengen_server::connections::StallLimit;
+    let (mut client, server) = tokio::io::duplex(64);
+    let mut writer = StallLimit::new(server, Duration::from_millis(200));
+    let reader = tokio::spawn(async move {
+        let mut got = Vec::new();
+        let mut buf = [0u8; 32];
+        while got.len() < 1024 {
+            // Slower than the pipe, but never silent for the whole limit.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let n = client.read(&mut buf).await.unwrap();
+            got.extend_from_slice(&buf[..n]);
+        }
+        got.len()
+    });
+    writer.write_all(&[b'x'; 1024]).await.unwrap();
+    assert_eq!(reader.await.unwrap(), 1024);
 }

@@ -176,8 +176,10 @@ impl<'t> Reader<'t> {
                     continue; // an empty list
                 }
                 for p in self.point_list(value)? {
-                    if game.board().get(p) == Some(owner.opponent()) && !dead.contains(&p) {
-                        dead.push(p);
+                    if game.board().get(p) == Some(owner.opponent()) {
+                        // A marked stone kills its whole chain (as `set_dead` does): the
+                        // record lists the chain, as Tengen's own marks would.
+                        dead.extend(game.board().chain(p));
                     }
                 }
             }
@@ -185,6 +187,7 @@ impl<'t> Reader<'t> {
         let mut actions = Vec::new();
         if !dead.is_empty() {
             dead.sort();
+            dead.dedup();
             actions.push(Action::SetDead(dead));
         }
         // Read records use the shared review protocol: each color confirms in turn.
