@@ -134,23 +134,36 @@ fn genmove_is_legal_in_random_positions_with_time_moves_and_locks() {
 
 #[test]
 fn self_play_games_stay_legal_to_the_end() {
-    for (size, seed) in [(5u8, 7u64), (7, 8)] {
+    // Long games to two passes: every action the player chooses is applied by the rules (an
+    // illegal one would fail), and the caches stay consistent with a replay from scratch.
+    let mut time_moves = 0;
+    for (size, seed, playouts) in [(5u8, 7u64, 80u32), (7, 8, 80), (9, 9, 60)] {
         let mut g = TimeGame::new(Rules::timego(size)).unwrap();
-        let mut players = [engine(80, seed), engine(80, seed + 50)];
+        let mut players = [engine(playouts, seed), engine(playouts, seed + 50)];
         let mut turns = 0;
-        let mut time_moves = 0;
-        while g.phase() == Phase::Playing && turns < 250 {
+        while g.phase() == Phase::Playing && turns < 400 {
             let color = g.to_move();
             let mv = players[color.index()].genmove(&g, None);
             time_moves += mv.is_time() as u32;
             g.apply(&mv.to_action(color))
-                .unwrap_or_else(|e| panic!("turn {turns}: {mv:?} is illegal: {e}"));
+                .unwrap_or_else(|e| panic!("{size}x{size} turn {turns}: {mv:?} is illegal: {e}"));
             turns += 1;
+            if turns % 25 == 0 {
+                g.check_invariants().unwrap();
+            }
         }
         g.check_invariants().unwrap();
-        assert!(turns > 10, "{size}x{size} ended after {turns} turns");
-        let _ = time_moves;
+        assert_eq!(
+            g.phase(),
+            Phase::Finished,
+            "{size}x{size} still going after {turns} turns"
+        );
+        assert!(
+            turns > 2 * size as usize,
+            "{size}x{size} ended after {turns} turns"
+        );
     }
+    assert!(time_moves > 0, "the players moved no stone into the past");
 }
 
 /// Whether any placement of the side to move would capture now.
