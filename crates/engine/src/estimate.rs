@@ -6,6 +6,7 @@ use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::eyes;
 use crate::policy::{playout, Policy};
 use crate::rng::FastRng;
+use crate::standoff::standoff_chains;
 use std::collections::BTreeSet;
 use tengen_rules::score::seki_chains;
 use tengen_rules::{Color, Game, Point};
@@ -127,7 +128,10 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
             *o = sign(territory);
         }
     }
-    let seki = seki_chains(board);
+    // Chains in seki, and chains in a stand-off (both colors in atari on one point), are
+    // alive unless the playouts are sure.
+    let mut seki = seki_chains(board);
+    seki.extend(standoff_chains(board));
     // Decide chain by chain.
     let (chain, n_chains) = chains(&cells, size);
     let mut sum = vec![0f32; n_chains];

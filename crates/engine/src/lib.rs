@@ -21,6 +21,7 @@ pub mod policy;
 pub(crate) mod prior;
 pub mod rng;
 pub(crate) mod search;
+pub(crate) mod standoff;
 pub(crate) mod time;
 pub mod timego;
 pub(crate) mod tree;

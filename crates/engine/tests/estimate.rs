@@ -193,3 +193,31 @@ fn a_group_whose_second_eye_is_false_is_dead() {
         .collect();
     assert_eq!(est.dead, corner);
 }
+
+#[test]
+fn chains_of_both_colors_in_atari_on_one_point_both_stay() {
+    // OGS game 17150 as the players left it: Black B9 and White's A8-B7 block both have only A9
+    // left, and so have Black J2 and White's F2-H1 block with J1. Whoever moves first captures,
+    // so neither is dead: both points stay neutral. The dead stones are the ones inside White's
+    // upper right.
+    let rows = [
+        ".XOO..OO.",
+        "OOXO.OXOX",
+        "OOXOOOXX.",
+        "XXXOXXOX.",
+        "..XOOX.O.",
+        "..XOOOOOO",
+        "..XXXXXXO",
+        "..X.XOOOX",
+        "..X.XXOO.",
+    ];
+    for to_move in [Color::Black, Color::White] {
+        let game = position(&rows, to_move, 7.5);
+        let est = engine().estimate(&game);
+        assert_eq!(
+            est.dead,
+            dead(&["G8", "J8", "G7", "H7", "E6", "F6", "H6", "F5"]),
+            "{to_move:?} to move"
+        );
+    }
+}
