@@ -19,6 +19,7 @@ pub(crate) mod nakade;
 pub(crate) mod pattern;
 pub mod policy;
 pub(crate) mod prior;
+pub(crate) mod reply;
 pub mod rng;
 pub(crate) mod search;
 pub(crate) mod standoff;
@@ -53,6 +54,9 @@ pub struct EngineConfig {
     pub seconds_per_move: Option<f64>,
     /// Whether the engine may resign hopeless games.
     pub allow_resign: bool,
+    /// Whether the search's playouts use the last good reply with forgetting (LGRF-2; see
+    /// docs/ENGINE.md). The dead-stone estimator's playouts never do.
+    pub last_good_reply: bool,
 }
 
 impl Default for EngineConfig {
@@ -63,6 +67,7 @@ impl Default for EngineConfig {
             threads: 1,
             seconds_per_move: None,
             allow_resign: false,
+            last_good_reply: true,
         }
     }
 }
@@ -306,6 +311,7 @@ impl Engine {
             time_limit,
             threads: self.config.threads.max(1),
             policy: lv.policy,
+            last_good_reply: self.config.last_good_reply,
             komi_halves,
             seed,
         };

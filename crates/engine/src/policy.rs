@@ -1,10 +1,12 @@
 //! Playout policies: light (uniform random, no eye filling) and heavy (capture, atari escape,
-//! 3×3 patterns near the last move, self-atari avoidance), and the playout loop.
+//! 3×3 patterns near the last move, self-atari avoidance, and optionally the last good reply),
+//! and the playout loop.
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
 use crate::ladder;
 use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
+use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 
 /// Which playout policy to use.
@@ -50,9 +52,20 @@ const P_PATTERN: f32 = 0.9;
 
 /// Chooses a move for the side to move with the given policy (PASS when none is left).
 pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
+    choose_with(board, rng, policy, None)
+}
+
+/// [`choose`], with the heavy policy also trying the stored last good replies after its urgent
+/// tactics.
+pub(crate) fn choose_with(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    policy: Policy,
+    replies: Option<&LastGoodReply>,
+) -> usize {
     let me = board.to_move();
     if policy.is_heavy() {
-        if let Some(m) = heavy_local(board, rng, me, policy) {
+        if let Some(m) = heavy_local(board, rng, me, policy, replies) {
             return m;
         }
     }
@@ -139,12 +152,24 @@ fn acceptable(board: &mut PlayoutBoard, i: usize, me: u8) -> bool {
         && board.self_atari_size(i, me) < 2
 }
 
-/// The local heuristics around the last move: save own chains in atari, capture, patterns.
+/// Whether the stored reply `i` may be played by `me`: legal, not in an own eye, and not a
+/// self-atari of two or more stones (unless, with the search's policy, a killing nakade).
+fn reply_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) -> bool {
+    board.cell(i) == EMPTY
+        && board.is_legal(i, me)
+        && !board.is_eye(i, me)
+        && (board.self_atari_size(i, me) < 2
+            || (policy == Policy::Heavy && is_nakade_self_atari(board, i, me)))
+}
+
+/// The local heuristics around the last move: save own chains in atari, capture, the last good
+/// reply (when a table is given), two-liberty tactics, patterns.
 fn heavy_local(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
     me: u8,
     policy: Policy,
+    replies: Option<&LastGoodReply>,
 ) -> Option<usize> {
     let read_ladders = policy == Policy::Heavy;
     let two_libs = policy == Policy::Heavy || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
@@ -175,6 +200,13 @@ fn heavy_local(
     }
     if let Some(m) = filtered.pick(rng) {
         return Some(m);
+    }
+    if let Some(table) = replies {
+        for r in table.replies(me, board.last_move2(), last) {
+            if r != PASS && reply_playable(board, r, me, policy) {
+                return Some(r);
+            }
+        }
     }
     if two_libs && rng.chance(P_TWO_LIBS) {
         if let Some(m) = two_liberty_move(board, rng, me, last) {
@@ -306,12 +338,24 @@ pub fn playout(
     policy: Policy,
     moves: &mut Vec<(u16, u8)>,
 ) -> i32 {
+    playout_with(board, rng, policy, None, moves)
+}
+
+/// [`playout`] with the last good replies of `replies` tried by the heavy policy (the caller
+/// updates the table from the moves and the result).
+pub(crate) fn playout_with(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    policy: Policy,
+    replies: Option<&LastGoodReply>,
+    moves: &mut Vec<(u16, u8)>,
+) -> i32 {
     moves.clear();
     let limit = board.size() * board.size() * 3;
     let mut count = 0;
     while board.passes() < 2 && count < limit {
         let stone = board.to_move();
-        let m = choose(board, rng, policy);
+        let m = choose_with(board, rng, policy, replies);
         board.play(m);
         if m != PASS {
             moves.push((m as u16, stone));
@@ -325,4 +369,92 @@ pub fn playout(
 #[inline]
 pub fn black_wins(score: i32, komi_halves: i32) -> bool {
     score * 2 > komi_halves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_rules::Point;
+
+    /// 9×9: Black E5, White C3 (a quiet position: nothing in atari, no shape to answer),
+    /// Black to move; `seq` is the moves from the root, as the search records them.
+    fn quiet_position() -> (PlayoutBoard, [(u16, u8); 2]) {
+        let mut b = PlayoutBoard::new(9);
+        let e5 = b.index(Point::new(4, 4));
+        let c3 = b.index(Point::new(2, 2));
+        b.play(e5);
+        b.play(c3);
+        let seq = [(e5 as u16, b.cell(e5)), (c3 as u16, b.cell(c3))];
+        (b, seq)
+    }
+
+    /// How often, in 400 choices, the heavy policy plays `target` with the table `replies`.
+    fn times_played(board: &PlayoutBoard, replies: Option<&LastGoodReply>, target: usize) -> u32 {
+        let mut rng = FastRng::new(7);
+        let mut b = board.clone();
+        (0..400)
+            .filter(|_| choose_with(&mut b, &mut rng, Policy::Heavy, replies) == target)
+            .count() as u32
+    }
+
+    #[test]
+    fn a_reply_from_a_won_playout_is_played_after_the_same_moves() {
+        let (board, [first, second]) = quiet_position();
+        let g7 = board.index(Point::new(6, 6));
+        let me = board.to_move();
+        assert_eq!(me, first.1);
+        let mut table = LastGoodReply::new(board.len());
+        // Without a stored reply, G7 is one random move among about 80.
+        assert!(times_played(&board, Some(&table), g7) < 40);
+        // A playout in which Black answered White's C3 at G7 and won.
+        table.update(&[first, second, (g7 as u16, me)], me == crate::board::BLACK);
+        // Now the policy plays G7 whenever it tries its tactics (95% of moves).
+        assert!(times_played(&board, Some(&table), g7) >= 360);
+        // The same position without the table plays as before.
+        assert!(times_played(&board, None, g7) < 40);
+        // Only after the opponent's C3: after another last move, G7 is random again.
+        let mut other_board = PlayoutBoard::new(9);
+        other_board.play(first.0 as usize);
+        other_board.play(board.index(Point::new(6, 2)));
+        assert!(times_played(&other_board, Some(&table), g7) < 40);
+    }
+
+    #[test]
+    fn a_reply_from_a_lost_playout_is_forgotten() {
+        let (board, [first, second]) = quiet_position();
+        let g7 = board.index(Point::new(6, 6));
+        let me = board.to_move();
+        let black = me == crate::board::BLACK;
+        let mut table = LastGoodReply::new(board.len());
+        table.update(&[first, second, (g7 as u16, me)], black);
+        assert!(times_played(&board, Some(&table), g7) >= 360);
+        // The next playout with the same reply is lost: the reply is no longer played.
+        table.update(&[first, second, (g7 as u16, me)], !black);
+        assert_eq!(
+            table.replies(me, first.0 as usize, second.0 as usize),
+            [PASS; 2]
+        );
+        assert!(times_played(&board, Some(&table), g7) < 40);
+    }
+
+    #[test]
+    fn a_stored_reply_on_an_occupied_point_is_not_played() {
+        let (board, [first, second]) = quiet_position();
+        let me = board.to_move();
+        let g7 = board.index(Point::new(6, 6));
+        let mut table = LastGoodReply::new(board.len());
+        table.update(&[first, second, (g7 as u16, me)], me == crate::board::BLACK);
+        // The same last two moves in a playout where White already holds G7.
+        let mut b = PlayoutBoard::new(9);
+        b.play_as(g7, other(me));
+        b.play_as(first.0 as usize, me);
+        b.play(second.0 as usize);
+        assert_eq!(b.to_move(), me);
+        let mut rng = FastRng::new(3);
+        for _ in 0..200 {
+            let m = choose_with(&mut b, &mut rng, Policy::Heavy, Some(&table));
+            assert_ne!(m, g7);
+            assert!(m == PASS || b.is_legal(m, me));
+        }
+    }
 }

@@ -3,7 +3,8 @@
 //! and backs up the result with AMAF statistics.
 
 use crate::board::{other, PlayoutBoard, BLACK};
-use crate::policy::{black_wins, playout, Policy};
+use crate::policy::{black_wins, playout_with, Policy};
+use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 use crate::tree::{Tree, EXPAND_AT};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -55,6 +56,9 @@ pub struct SearchParams {
     pub threads: usize,
     /// Playout policy.
     pub policy: Policy,
+    /// Whether the playouts use the last good reply with forgetting (a table per thread,
+    /// learned during this search).
+    pub last_good_reply: bool,
     /// Komi in half points.
     pub komi_halves: i32,
     /// Random seed.
@@ -86,13 +90,15 @@ struct Worker {
     stamp: Vec<u32>,
     generation: u32,
     owners: Vec<i8>,
+    /// The thread's last good replies, learned from its own playouts during this search.
+    replies: Option<LastGoodReply>,
     own_sum: Vec<i64>,
     score_sum: i64,
     done: u32,
 }
 
 impl Worker {
-    fn new(root: &PlayoutBoard, seed: u64) -> Worker {
+    fn new(root: &PlayoutBoard, seed: u64, last_good_reply: bool) -> Worker {
         let len = root.len();
         let area = root.size() * root.size();
         Worker {
@@ -106,6 +112,7 @@ impl Worker {
             stamp: vec![0; len],
             generation: 0,
             owners: vec![0; area],
+            replies: last_good_reply.then(|| LastGoodReply::new(len)),
             own_sum: vec![0; area],
             score_sum: 0,
             done: 0,
@@ -217,7 +224,11 @@ pub fn search(
                 let stop = &stop;
                 let root = &root;
                 s.spawn(move || {
-                    let mut w = Worker::new(root, params.seed ^ (t as u64).wrapping_mul(0x9E37));
+                    let mut w = Worker::new(
+                        root,
+                        params.seed ^ (t as u64).wrapping_mul(0x9E37),
+                        params.last_good_reply,
+                    );
                     let mut last_report = Instant::now();
                     let mut iter = 0u32;
                     loop {
@@ -242,7 +253,13 @@ pub fn search(
                             let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
                             descend(&mut tree, &mut w, allow_root);
                         }
-                        let score = playout(&mut w.board, &mut w.rng, params.policy, &mut w.moves);
+                        let score = playout_with(
+                            &mut w.board,
+                            &mut w.rng,
+                            params.policy,
+                            w.replies.as_ref(),
+                            &mut w.moves,
+                        );
                         w.board.owners(&mut w.owners);
                         for (s, &o) in w.own_sum.iter_mut().zip(&w.owners) {
                             *s += o as i64;
@@ -251,6 +268,9 @@ pub fn search(
                         w.done += 1;
                         w.mark_first_moves();
                         let black_won = black_wins(score, params.komi_halves);
+                        if let Some(r) = &mut w.replies {
+                            r.update(w.seq.iter().chain(w.moves.iter()), black_won);
+                        }
                         let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
                         backup(&mut tree, &w, black_won);
                         iter += 1;

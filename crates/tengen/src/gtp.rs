@@ -58,6 +58,9 @@ pub struct GtpArgs {
     /// Allow the engine to resign hopeless games.
     #[arg(long)]
     pub resign: bool,
+    /// Last good reply with forgetting in the playouts (true or false; default: the engine's).
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().last_good_reply)]
+    pub last_good_reply: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -118,6 +121,7 @@ impl GtpArgs {
                 threads: self.threads as usize,
                 seconds_per_move: self.seconds_per_move,
                 allow_resign: self.resign,
+                last_good_reply: self.last_good_reply,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
