@@ -54,8 +54,9 @@ pub struct EngineConfig {
     pub seconds_per_move: Option<f64>,
     /// Whether the engine may resign hopeless games.
     pub allow_resign: bool,
-    /// Whether the search's playouts use the last good reply with forgetting (LGRF-2; see
-    /// docs/ENGINE.md). The dead-stone estimator's playouts never do.
+    /// Whether the search's playouts use the last good reply with forgetting (LGRF-2). Off by
+    /// default: it lost an A/B match against the engine without it (docs/ENGINE.md, "Last
+    /// good reply"). The dead-stone estimator's playouts never use it.
     pub last_good_reply: bool,
 }
 
@@ -67,7 +68,7 @@ impl Default for EngineConfig {
             threads: 1,
             seconds_per_move: None,
             allow_resign: false,
-            last_good_reply: true,
+            last_good_reply: false,
         }
     }
 }

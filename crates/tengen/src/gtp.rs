@@ -58,7 +58,8 @@ pub struct GtpArgs {
     /// Allow the engine to resign hopeless games.
     #[arg(long)]
     pub resign: bool,
-    /// Last good reply with forgetting in the playouts (true or false; default: the engine's).
+    /// Last good reply with forgetting in the playouts (true or false; off by default: it did
+    /// not help in an A/B match, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().last_good_reply)]
     pub last_good_reply: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
