@@ -277,6 +277,13 @@ impl PlayoutBoard {
         self.next[i] as usize
     }
 
+    /// The pseudo-liberties of the chain with head `h` (each liberty counted once per adjacent
+    /// stone): an upper bound on its liberties, at no cost.
+    #[inline]
+    pub fn pseudo_liberties(&self, h: usize) -> u32 {
+        self.libs[h]
+    }
+
     /// Whether the chain with head `h` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, h: usize) -> bool {

@@ -47,6 +47,10 @@ const P_TWO_LIBS: f32 = 0.8;
 /// uses them everywhere since ladders are read; see docs/ENGINE.md).
 const MAX_SIZE_TWO_LIBS_ESTIMATOR: usize = 11;
 
+/// Probability of looking, when nothing near the last move is urgent, for chains short of
+/// liberties anywhere on the board (search policy only).
+const P_SHORT_OF_LIBERTIES: f32 = 0.5;
+
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
 
@@ -213,6 +217,11 @@ fn heavy_local(
             return Some(m);
         }
     }
+    if policy == Policy::Heavy && rng.chance(P_SHORT_OF_LIBERTIES) {
+        if let Some(m) = short_of_liberties_move(board, rng, me) {
+            return Some(m);
+        }
+    }
     if rng.chance(P_PATTERN) {
         let mut pats = Candidates::new();
         let s = board.stride();
@@ -235,6 +244,50 @@ fn heavy_local(
         }
     }
     None
+}
+
+/// Anywhere on the board, chains of two or more stones with two liberties: extend an own one
+/// where that gives three liberties, or put in atari an opponent one that cannot get three
+/// by extending at either liberty (where our stone keeps two). Without it, a weak chain that
+/// the last moves did not touch lives or dies by which side happens to play there first, and
+/// the playouts keep alive groups that a strong opponent simply kills.
+fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
+    let opp = other(me);
+    let mut cands = Candidates::new();
+    let mut libs = [0usize; 2];
+    let size = board.size();
+    let stride = board.stride();
+    for r in 1..=size {
+        for c in 1..=size {
+            let i = r * stride + c;
+            let stone = board.cell(i);
+            if (stone != me && stone != opp) || board.chain(i) != i || board.chain_stones(i) < 2 {
+                continue;
+            }
+            // Two liberties, each touched by at most four stones, is at most eight
+            // pseudo-liberties; most chains are ruled out here without a walk.
+            if board.pseudo_liberties(i) > 8 || board.liberties_into(i, &mut libs) != 2 {
+                continue;
+            }
+            if stone == me {
+                for &l in &libs {
+                    if board.is_legal(l, me)
+                        && !board.is_eye(l, me)
+                        && board.libs_after(l, me, 3) >= 3
+                    {
+                        cands.push(l);
+                    }
+                }
+            } else if libs.iter().all(|&l| board.libs_after(l, opp, 3) < 3) {
+                for &l in &libs {
+                    if board.is_legal(l, me) && board.libs_after(l, me, 2) >= 2 {
+                        cands.push(l);
+                    }
+                }
+            }
+        }
+    }
+    cands.pick(rng)
 }
 
 /// Two-liberty tactics around the last move: extend an own chain it left with two liberties
@@ -455,6 +508,119 @@ mod tests {
             let m = choose_with(&mut b, &mut rng, Policy::Heavy, Some(&table));
             assert_ne!(m, g7);
             assert!(m == PASS || b.is_legal(m, me));
+        }
+    }
+
+    /// Game 2 of the collapse study (docs/ENGINE.md, "Collapses"), Black to move: Black's
+    /// G8–G9 (two liberties, F9 and H9) has lost its race against White's H8–J8 (three) and
+    /// is dead; Black's G6–H6–F6 wall, H7 and G4 live.
+    const CORNER_RACE: [&str; 9] = [
+        "......X..",
+        ".....OXOO",
+        "....OOOX.",
+        "...O.XXX.",
+        "OOOX.....",
+        "OXOXX.X..",
+        "OXXO.....",
+        ".OXX.....",
+        "O........",
+    ];
+
+    /// In how many of `n` heavy playouts from `rows` (`me` to move, no last move) the chain
+    /// at `(col, row_from_top)` still stands at the end.
+    fn survivals(rows: &[&str], me: u8, col: usize, row: usize, n: u32, seed: u64) -> u32 {
+        let mut start = crate::ladder::tests::board(rows);
+        start.set_to_move(me);
+        start.set_last_move(PASS);
+        let p = crate::ladder::tests::at(&start, col, row);
+        let stone = start.cell(p);
+        let mut rng = FastRng::new(seed);
+        let mut b = start.clone();
+        let mut moves = Vec::new();
+        (0..n)
+            .filter(|_| {
+                b.copy_from(&start);
+                playout(&mut b, &mut rng, Policy::Heavy, &mut moves);
+                b.cell(p) == stone
+            })
+            .count() as u32
+    }
+
+    #[test]
+    fn a_corner_chain_that_lost_its_capturing_race_dies_in_most_playouts() {
+        use crate::board::BLACK;
+        for seed in [1, 2, 3] {
+            // G8: 37% of the playouts kept it before the chains short of liberties were
+            // attacked anywhere on the board, about 13% now.
+            let dead = survivals(&CORNER_RACE, BLACK, 6, 1, 400, seed);
+            assert!(
+                dead < 100,
+                "seed {seed}: the dead G8 survives {dead} of 400"
+            );
+            // The wall G6 lives.
+            let wall = survivals(&CORNER_RACE, BLACK, 6, 3, 400, seed);
+            assert!(
+                wall > 340,
+                "seed {seed}: the living G6 survives {wall} of 400"
+            );
+        }
+    }
+
+    #[test]
+    fn a_chain_short_of_liberties_is_put_in_atari_far_from_the_last_move() {
+        use crate::board::{BLACK, WHITE};
+        use crate::ladder::tests::{at, board};
+        // White B6–C6 has two liberties, B5 and C5, and extending at either leaves it one;
+        // the last move, G1, is far away.
+        let mut b = board(&[
+            ".........",
+            ".........",
+            ".XX......",
+            "XOOX.....",
+            "X..X.....",
+            ".XX......",
+            ".........",
+            ".........",
+            "......O..",
+        ]);
+        b.set_last_move(at(&b, 6, 8));
+        let ataris = [at(&b, 1, 4), at(&b, 2, 4)];
+        let mut rng = FastRng::new(5);
+        b.set_to_move(BLACK);
+        for _ in 0..100 {
+            let m = short_of_liberties_move(&mut b, &mut rng, BLACK);
+            assert!(m.is_some_and(|m| ataris.contains(&m)), "{m:?}");
+        }
+        // White cannot save it by extending (that gives one liberty), so it finds nothing.
+        b.set_to_move(WHITE);
+        assert_eq!(short_of_liberties_move(&mut b, &mut rng, WHITE), None);
+    }
+
+    #[test]
+    fn an_own_chain_short_of_liberties_extends_to_three() {
+        use crate::board::WHITE;
+        use crate::ladder::tests::{at, board};
+        // The same White chain with room at C5: extending there gives it three liberties (at
+        // B5 it would still have one).
+        let mut b = board(&[
+            ".........",
+            ".........",
+            ".XX......",
+            "XOOX.....",
+            "X........",
+            ".X.......",
+            ".........",
+            ".........",
+            "......X..",
+        ]);
+        b.set_last_move(at(&b, 6, 8));
+        b.set_to_move(WHITE);
+        let mut rng = FastRng::new(9);
+        for _ in 0..100 {
+            assert_eq!(
+                short_of_liberties_move(&mut b, &mut rng, WHITE),
+                Some(at(&b, 2, 4))
+            );
         }
     }
 }

@@ -1,0 +1,77 @@
+//! How the heavy playouts judge one group: from a position (rows, top row first, `X`/`O`/`.`),
+//! runs playouts and reports how often the chain at a point survives, and the first moves of a
+//! few playouts where it survives. Diagnostic for docs/ENGINE.md "Collapses".
+//!
+//! `cargo run --release -p tengen-engine --example playout_probe -- ROWS TO_MOVE POINT [N]`
+//! with ROWS like `.........,..OX.....,...` and TO_MOVE `b` or `w`.
+
+use tengen_engine::board::{PlayoutBoard, BLACK, EMPTY, WHITE};
+use tengen_engine::policy::{playout, Policy};
+use tengen_engine::rng::FastRng;
+use tengen_rules::{Board, Color, Point};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let rows: Vec<&str> = args[1].split(',').collect();
+    let to_move = if args[2] == "b" {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let target = Point::parse_gtp(&args[3]).expect("point");
+    let n: usize = args.get(4).map_or(2000, |s| s.parse().unwrap());
+    let size = rows.len() as u8;
+    let mut stones = Vec::new();
+    for (k, row) in rows.iter().enumerate() {
+        let r = size - 1 - k as u8;
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                'X' => stones.push((Point::new(c as u8, r), Color::Black)),
+                'O' => stones.push((Point::new(c as u8, r), Color::White)),
+                _ => {}
+            }
+        }
+    }
+    let board = Board::from_stones(size, stones).unwrap();
+    let start = PlayoutBoard::from_board(&board, to_move);
+    let t = start.index(target);
+    let color = start.cell(t);
+    assert!(color == BLACK || color == WHITE, "no stone at the point");
+    let mut rng = FastRng::new(42);
+    let mut moves = Vec::new();
+    let mut b = start.clone();
+    let mut alive = 0;
+    let mut shown = 0;
+    for _ in 0..n {
+        b.copy_from(&start);
+        playout(&mut b, &mut rng, Policy::Heavy, &mut moves);
+        let lives = b.cell(t) == color;
+        if lives {
+            alive += 1;
+        }
+        if lives && shown < 6 {
+            shown += 1;
+            let seq: Vec<String> = moves
+                .iter()
+                .take(24)
+                .map(|&(m, s)| {
+                    let p = b.point(m as usize);
+                    format!("{}{}", if s == BLACK { "B" } else { "W" }, p)
+                })
+                .collect();
+            println!("{}", seq.join(" "));
+            for r in (0..size).rev() {
+                let line: String = (0..size)
+                    .map(|c| match b.cell(b.index(Point::new(c, r))) {
+                        BLACK => 'X',
+                        WHITE => 'O',
+                        _ => '.',
+                    })
+                    .collect();
+                println!("  {line}");
+            }
+        }
+    }
+    let _ = EMPTY;
+    println!("chain at {target} survives in {alive} of {n} playouts");
+}
