@@ -246,9 +246,10 @@ fn heavy_local(
     None
 }
 
-/// Anywhere on the board, chains of two or more stones with two liberties: extend an own one
-/// where that gives three liberties, or put in atari an opponent one that cannot get three
-/// by extending at either liberty (where our stone keeps two). Without it, a weak chain that
+/// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
+/// stones with two liberties, extend an own one where that gives three liberties, or put in
+/// atari an opponent one that cannot get three by extending at either liberty (where our
+/// stone keeps two). Without it, a weak chain that
 /// the last moves did not touch lives or dies by which side happens to play there first, and
 /// the playouts keep alive groups that a strong opponent simply kills.
 fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
@@ -261,7 +262,18 @@ fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) 
         for c in 1..=size {
             let i = r * stride + c;
             let stone = board.cell(i);
-            if (stone != me && stone != opp) || board.chain(i) != i || board.chain_stones(i) < 2 {
+            if (stone != me && stone != opp) || board.chain(i) != i {
+                continue;
+            }
+            if stone == opp && board.in_atari(i) {
+                // An opponent chain left in atari (the atari was answered elsewhere): take it.
+                let l = board.atari_liberty(i);
+                if board.is_legal(l, me) {
+                    cands.push(l);
+                }
+                continue;
+            }
+            if board.chain_stones(i) < 2 {
                 continue;
             }
             // Two liberties, each touched by at most four stones, is at most eight
