@@ -1,6 +1,6 @@
 //! Playout policies: light (uniform random, no eye filling) and heavy (capture, atari escape,
-//! 3×3 patterns near the last move, self-atari avoidance, and optionally the last good reply),
-//! and the playout loop.
+//! 3×3 patterns near the last move, chains short of liberties anywhere on small boards,
+//! self-atari avoidance, and optionally the last good reply), and the playout loop.
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
 use crate::ladder;
@@ -16,7 +16,9 @@ pub enum Policy {
     Light,
     /// Tactical and shape heuristics before a random move that avoids self-atari (except a
     /// nakade, a self-atari that kills), with the two-liberty tactics on every board size; a
-    /// chain in atari is not extended along a working ladder (on boards where ladders are read).
+    /// chain in atari is not extended along a working ladder (on boards where ladders are read);
+    /// up to 11×11, when nothing near the last move is urgent, chains short of liberties
+    /// anywhere on the board are taken, attacked or extended.
     Heavy,
     /// The heavy policy as the dead-stone estimator uses it: no ladder reading, no nakade, and
     /// the two-liberty tactics only up to 11×11. Finished positions are judged better this way (a
@@ -50,6 +52,11 @@ const MAX_SIZE_TWO_LIBS_ESTIMATOR: usize = 11;
 /// Probability of looking, when nothing near the last move is urgent, for chains short of
 /// liberties anywhere on the board (search policy only).
 const P_SHORT_OF_LIBERTIES: f32 = 0.5;
+
+/// The largest board on which the playouts look for chains short of liberties: the scan of
+/// the whole board halves the heavy playout speed on 19×19, and only 9×9 was measured
+/// (docs/ENGINE.md, "Collapses").
+const MAX_SIZE_SHORT_OF_LIBERTIES: usize = 11;
 
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
@@ -217,7 +224,10 @@ fn heavy_local(
             return Some(m);
         }
     }
-    if policy == Policy::Heavy && rng.chance(P_SHORT_OF_LIBERTIES) {
+    if policy == Policy::Heavy
+        && board.size() <= MAX_SIZE_SHORT_OF_LIBERTIES
+        && rng.chance(P_SHORT_OF_LIBERTIES)
+    {
         if let Some(m) = short_of_liberties_move(board, rng, me) {
             return Some(m);
         }
