@@ -26,12 +26,21 @@ pub enum Policy {
     /// across an open board), and it is the combination measured on the OGS positions and the
     /// self-play games (see docs/ENGINE.md).
     Estimator,
+    /// [`Policy::Heavy`] without the whole-board scan for chains short of liberties: TimeGo's
+    /// playouts, kept as they were measured there (docs/TIMEGO.md).
+    HeavyLocal,
 }
 
 impl Policy {
     /// Whether the policy uses the heavy heuristics.
     fn is_heavy(self) -> bool {
         self != Policy::Light
+    }
+
+    /// Whether this is one of the search's heavy policies (nakade, ladder reading and the
+    /// two-liberty tactics on every board size).
+    fn is_search(self) -> bool {
+        matches!(self, Policy::Heavy | Policy::HeavyLocal)
     }
 }
 
@@ -88,7 +97,7 @@ pub(crate) fn choose_with(
 /// there is none.
 pub fn random_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8, policy: Policy) -> usize {
     let avoid_self_atari = policy.is_heavy();
-    let nakade = policy == Policy::Heavy;
+    let nakade = policy.is_search();
     let n = board.empties().len();
     if n == 0 {
         return PASS;
@@ -170,7 +179,7 @@ fn reply_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) ->
         && board.is_legal(i, me)
         && !board.is_eye(i, me)
         && (board.self_atari_size(i, me) < 2
-            || (policy == Policy::Heavy && is_nakade_self_atari(board, i, me)))
+            || (policy.is_search() && is_nakade_self_atari(board, i, me)))
 }
 
 /// The local heuristics around the last move: save own chains in atari, capture, the last good
@@ -182,8 +191,8 @@ fn heavy_local(
     policy: Policy,
     replies: Option<&LastGoodReply>,
 ) -> Option<usize> {
-    let read_ladders = policy == Policy::Heavy;
-    let two_libs = policy == Policy::Heavy || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
+    let read_ladders = policy.is_search();
+    let two_libs = policy.is_search() || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
     let last = board.last_move();
     if last == PASS || !rng.chance(P_TACTICS) {
         return None;

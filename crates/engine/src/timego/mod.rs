@@ -28,6 +28,7 @@ mod tree;
 pub use act::TimeMove;
 
 use crate::levels;
+use crate::policy::Policy;
 use crate::search::SearchControl;
 use crate::{Clock, SearchInfo};
 use expand::count_wins;
@@ -155,7 +156,12 @@ impl TimeEngine {
         let params = Params {
             playouts,
             time_limit,
-            policy: lv.policy,
+            // TimeGo keeps the playouts it was measured with (no whole-board scan for
+            // chains short of liberties; only Go was measured with it).
+            policy: match lv.policy {
+                Policy::Heavy => Policy::HeavyLocal,
+                p => p,
+            },
             komi_halves: game.rules().komi.halves(),
             seed,
             time_moves: self.time_moves,
