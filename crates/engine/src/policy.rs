@@ -268,9 +268,9 @@ fn heavy_local(
 /// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
 /// stones with two liberties, extend an own one where that gives three liberties, or put in
 /// atari an opponent one that cannot get three by extending at either liberty (where our
-/// stone keeps two). Without it, a weak chain that
-/// the last moves did not touch lives or dies by which side happens to play there first, and
-/// the playouts keep alive groups that a strong opponent simply kills.
+/// stone keeps two). Without it, a weak chain that the last moves did not touch lives or dies
+/// by which side happens to play there first, and the playouts keep alive groups that a strong
+/// opponent simply kills (docs/ENGINE.md, "Collapses").
 fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
     let opp = other(me);
     let mut cands = Candidates::new();
