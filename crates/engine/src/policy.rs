@@ -26,8 +26,9 @@ pub enum Policy {
     /// across an open board), and it is the combination measured on the OGS positions and the
     /// self-play games (see docs/ENGINE.md).
     Estimator,
-    /// [`Policy::Heavy`] without the whole-board scan for chains short of liberties: TimeGo's
-    /// playouts, kept as they were measured there (docs/TIMEGO.md).
+    /// [`Policy::Heavy`] without the whole-board scan for chains short of liberties: the Go
+    /// search's playouts unless `EngineConfig::liberty_scan` is set (the scan did not win more
+    /// games, docs/ENGINE.md "Collapses"), and TimeGo's playouts, as measured there.
     HeavyLocal,
 }
 

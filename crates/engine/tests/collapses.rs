@@ -52,6 +52,7 @@ fn a_corner_chain_that_lost_its_capturing_race_is_not_counted_on() {
             let mut engine = Engine::new(EngineConfig {
                 playouts: Some(2000),
                 threads: 1,
+                liberty_scan: true,
                 ..EngineConfig::default()
             })
             .with_seed(seed);

@@ -62,6 +62,10 @@ pub struct GtpArgs {
     /// not help in an A/B match, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().last_good_reply)]
     pub last_good_reply: bool,
+    /// Whole-board scan for chains short of liberties in the playouts up to 11×11 (true or
+    /// false; off by default: slower, and no better at equal playouts, see docs/ENGINE.md).
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().liberty_scan)]
+    pub liberty_scan: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -123,6 +127,7 @@ impl GtpArgs {
                 seconds_per_move: self.seconds_per_move,
                 allow_resign: self.resign,
                 last_good_reply: self.last_good_reply,
+                liberty_scan: self.liberty_scan,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
