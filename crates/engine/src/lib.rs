@@ -65,7 +65,16 @@ pub struct EngineConfig {
     /// third of the playout speed and did not win more games at equal playouts
     /// (docs/ENGINE.md, "Collapses").
     pub liberty_scan: bool,
+    /// Weight of the final score in each playout's result (0 = win or loss only): the result
+    /// is `(1 - w)·win + w·s`, with `s` the margin mapped linearly from losing everything (0)
+    /// to winning everything (1). A little of it makes the search keep a lead and lose by as
+    /// little as it can instead of throwing stones into a lost fight (docs/ENGINE.md, "Score
+    /// term").
+    pub score_weight: f32,
 }
+
+/// The default [`EngineConfig::score_weight`].
+pub const DEFAULT_SCORE_WEIGHT: f32 = 0.1;
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
@@ -77,6 +86,7 @@ impl Default for EngineConfig {
             allow_resign: false,
             last_good_reply: false,
             liberty_scan: false,
+            score_weight: DEFAULT_SCORE_WEIGHT,
         }
     }
 }
@@ -326,6 +336,7 @@ impl Engine {
             },
             last_good_reply: self.config.last_good_reply,
             komi_halves,
+            score_weight: self.config.score_weight.clamp(0.0, 1.0),
             seed,
         };
         let (tree, stats) = search::search(tree, &params, &allow, control);

@@ -61,6 +61,8 @@ pub struct SearchParams {
     pub last_good_reply: bool,
     /// Komi in half points.
     pub komi_halves: i32,
+    /// Weight of the final margin in a playout's result (see [`black_value`]).
+    pub score_weight: f32,
     /// Random seed.
     pub seed: u64,
 }
@@ -168,28 +170,48 @@ fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool 
     }
 }
 
-/// Adds the result of one iteration to the path and the AMAF statistics of its siblings.
-fn backup(tree: &mut Tree, w: &Worker, black_won: bool) {
+/// A playout's result for Black, in 0..=1: `(1 - weight)` for the win plus `weight` times the
+/// margin mapped linearly onto 0..=1 (Black owning nothing and losing the komi is 0, the
+/// whole board 1). With the margin in it, a search far behind still tells a move that loses
+/// by 5 from one that loses everything, and a search far ahead does not give points away.
+pub(crate) fn black_value(score: i32, komi_halves: i32, area: usize, weight: f32) -> f32 {
+    let win = if black_wins(score, komi_halves) {
+        1.0
+    } else {
+        0.0
+    };
+    if weight <= 0.0 {
+        return win;
+    }
+    let margin = score as f32 - komi_halves as f32 / 2.0;
+    let span = 2.0 * (area as f32 + komi_halves.unsigned_abs() as f32 / 2.0);
+    let share = (0.5 + margin / span).clamp(0.0, 1.0);
+    (1.0 - weight) * win + weight * share
+}
+
+/// Adds the result of one iteration (`black_value`, Black's result in 0..=1) to the path and
+/// the AMAF statistics of its siblings.
+fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
     let root_stone = tree.root_board.to_move();
     let g = w.generation;
+    let result_for = |stone: u8| {
+        if stone == BLACK {
+            black_value
+        } else {
+            1.0 - black_value
+        }
+    };
     for d in 0..w.path.len() {
         let node = w.path[d];
         if d > 0 {
-            let mover = w.seq[d - 1].1;
-            if (mover == BLACK) == black_won {
-                tree.nodes[node].wins += 1.0;
-            }
+            tree.nodes[node].wins += result_for(w.seq[d - 1].1);
         }
         let to_move = if d % 2 == 0 {
             root_stone
         } else {
             other(root_stone)
         };
-        let r = if (to_move == BLACK) == black_won {
-            1.0
-        } else {
-            0.0
-        };
+        let r = result_for(to_move);
         for c in tree.children(node) {
             let m = tree.nodes[c].mv as usize;
             if w.stamp[m] == g && w.first_idx[m] as usize >= d && w.first_color[m] == to_move {
@@ -271,8 +293,10 @@ pub fn search(
                         if let Some(r) = &mut w.replies {
                             r.update(w.seq.iter().chain(w.moves.iter()), black_won);
                         }
+                        let value =
+                            black_value(score, params.komi_halves, area, params.score_weight);
                         let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
-                        backup(&mut tree, &w, black_won);
+                        backup(&mut tree, &w, value);
                         iter += 1;
                         if t == 0 && iter.is_multiple_of(64) {
                             let done = started.load(Ordering::Relaxed).min(params.playouts);
@@ -364,4 +388,52 @@ fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
         }
     }
     tree.nodes[0].n_children > 1 && best - second > remaining as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::black_value;
+
+    const AREA_9: usize = 81;
+    const KOMI_7_5: i32 = 15;
+
+    #[test]
+    fn without_weight_the_value_is_the_win() {
+        assert_eq!(black_value(41, KOMI_7_5, AREA_9, 0.0), 1.0);
+        assert_eq!(black_value(8, KOMI_7_5, AREA_9, 0.0), 1.0);
+        assert_eq!(black_value(7, KOMI_7_5, AREA_9, 0.0), 0.0);
+        assert_eq!(black_value(-81, KOMI_7_5, AREA_9, 0.0), 0.0);
+    }
+
+    #[test]
+    fn the_value_orders_results_by_win_then_margin() {
+        // Area scores (Black minus White, before komi 7.5): from losing everything to winning
+        // everything, each result is worth more to Black than the one before.
+        let results = [-81, -60, -20, 0, 7, 8, 9, 20, 60, 81];
+        let values: Vec<f32> = results
+            .iter()
+            .map(|&s| black_value(s, KOMI_7_5, AREA_9, 0.1))
+            .collect();
+        for pair in values.windows(2) {
+            assert!(pair[0] < pair[1], "{values:?}");
+        }
+        // A win by half a point is worth more than any loss.
+        assert!(
+            black_value(8, KOMI_7_5, AREA_9, 0.1) > black_value(7, KOMI_7_5, AREA_9, 0.1) + 0.8
+        );
+        for &s in &results {
+            let v = black_value(s, KOMI_7_5, AREA_9, 0.1);
+            assert!((0.0..=1.0).contains(&v), "{s}: {v}");
+        }
+    }
+
+    #[test]
+    fn the_margin_is_worth_at_most_the_weight() {
+        let lose_all = black_value(-81, KOMI_7_5, AREA_9, 0.1);
+        let lose_by_half = black_value(7, KOMI_7_5, AREA_9, 0.1);
+        let win_by_half = black_value(8, KOMI_7_5, AREA_9, 0.1);
+        let win_all = black_value(81, KOMI_7_5, AREA_9, 0.1);
+        assert!(lose_all >= 0.0 && lose_by_half <= 0.1);
+        assert!(win_by_half >= 0.9 && win_all <= 1.0);
+    }
 }

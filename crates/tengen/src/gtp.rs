@@ -66,6 +66,10 @@ pub struct GtpArgs {
     /// false; off by default: slower, and no better at equal playouts, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().liberty_scan)]
     pub liberty_scan: bool,
+    /// Weight of the final margin in each playout's result, 0 to 1 (0: win or loss only; see
+    /// docs/ENGINE.md, "Score term").
+    #[arg(long, default_value_t = EngineConfig::default().score_weight, value_parser = unit_weight)]
+    pub score_weight: f32,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -104,6 +108,16 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A weight from 0 to 1.
+fn unit_weight(s: &str) -> Result<f32, String> {
+    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if (0.0..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("'{s}' must be between 0 and 1"))
+    }
+}
+
 impl GtpArgs {
     /// The GTP options: 19x19, komi 7.5, the chosen ko rule and scoring.
     pub fn options(&self) -> GtpOptions {
@@ -128,6 +142,7 @@ impl GtpArgs {
                 allow_resign: self.resign,
                 last_good_reply: self.last_good_reply,
                 liberty_scan: self.liberty_scan,
+                score_weight: self.score_weight,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
