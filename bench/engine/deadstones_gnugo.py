@@ -16,11 +16,13 @@ import os
 import random
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))
-from match_gnugo import Gtp, to_sgf  # noqa: E402
-
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # bench/, for benchlib
+sys.path.insert(0, str(HERE))  # bench/engine/, for match_gnugo
+from benchlib.gtp import Gtp  # noqa: E402
+from match_gnugo import GNUGO, to_sgf  # noqa: E402
 
 
 def sgf_text(s):

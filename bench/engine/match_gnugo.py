@@ -19,56 +19,18 @@ games (different move sequences), the average seconds per move of each side (wal
 (one line per move with --log) go to --sgf-dir (default target/engine-match/).
 """
 import argparse
-import math
 import os
-import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.gtp import Gtp  # noqa: E402
+from benchlib.stats import wilson  # noqa: E402
 
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
-
-
-class Gtp:
-    def __init__(self, argv, stderr=None):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=stderr or subprocess.DEVNULL, text=True, bufsize=1)
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            l = self.p.stdout.readline()
-            if l == "":
-                raise RuntimeError("engine died on: " + line)
-            if l.strip() == "" and out:
-                break
-            if l.strip() == "" and not out:
-                continue
-            out.append(l.rstrip("\n"))
-        text = "\n".join(out)
-        if text.startswith("?"):
-            raise RuntimeError(f"{line!r} failed: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except Exception:
-            pass
-        self.p.kill()
-        self.p.wait()
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    m = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - m) / d, (c + m) / d)
 
 
 def to_sgf(v, size):

@@ -11,23 +11,16 @@ games over all parts. Prints A's wins, the win rate with its 95% Wilson interval
 color and the distinct games.
 """
 import argparse
-import hashlib
 import json
-import math
 import os
 import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.stats import actions_digest, wilson  # noqa: E402
 
 LINE = re.compile(r"game\s+(\d+): A ([BW]) \S+\s+(win|loss)")
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    m = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - m) / d, (c + m) / d)
 
 
 def main():
@@ -52,7 +45,7 @@ def main():
         if os.path.exists(path):
             with open(path) as f:
                 actions = json.load(f)["actions"]
-            digests.add(hashlib.sha256(json.dumps(actions, sort_keys=True).encode()).hexdigest())
+            digests.add(actions_digest(actions))
     lo, hi = wilson(wins, n)
     print(f"A won {wins}/{n} = {wins / max(n, 1):.1%}, 95% CI {lo:.1%}-{hi:.1%}; "
           f"as Black {by_color['B'][0]}/{by_color['B'][1]}, as White {by_color['W'][0]}/{by_color['W'][1]}; "

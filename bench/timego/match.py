@@ -17,57 +17,18 @@ JSON (`tengen replay` reads it) to --out, and the number of distinct games is pr
 win rate of A and its 95% Wilson confidence interval.
 """
 import argparse
-import hashlib
 import json
-import math
 import os
-import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.gtp import Gtp  # noqa: E402
+from benchlib.stats import actions_digest, wilson  # noqa: E402
 
 BINARY = "target/release/tengen"
-
-
-class Gtp:
-    def __init__(self, argv, stderr=None):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=stderr or subprocess.DEVNULL, text=True, bufsize=1)
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            l = self.p.stdout.readline()
-            if l == "":
-                raise RuntimeError("engine died on: " + line)
-            if l.strip() == "" and out:
-                break
-            if l.strip() == "" and not out:
-                continue
-            out.append(l.rstrip("\n"))
-        text = "\n".join(out)
-        if text.startswith("?"):
-            raise RuntimeError(f"{line!r} failed: {text}")
-        return text[1:].strip()
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except Exception:
-            pass
-        self.p.kill()
-        self.p.wait()
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    m = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - m) / d, (c + m) / d)
 
 
 def relay_line(color, answer):
@@ -159,7 +120,7 @@ def play_game(k, a):
         }
         with open(os.path.join(a.out, f"game-{k:03d}.json"), "w") as f:
             json.dump(record, f)
-        digest = hashlib.sha256(json.dumps(actions, sort_keys=True).encode()).hexdigest()
+        digest = actions_digest(actions)
         return {
             "k": k, "a_color": a_color, "result": result, "won": winner == a_color,
             "turns": len(actions), "secs": time.time() - t0, "capped": capped,

@@ -18,50 +18,17 @@ second over the positions.
 """
 import argparse
 import re
-import select
 import statistics
 import subprocess
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.gtp import Gtp  # noqa: E402
 
 BINARY = "target/release/tengen"
 LOG = re.compile(r"(\d+) playouts, ([\d.]+)s")
-
-
-class Gtp:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, bufsize=1)
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            l = self.p.stdout.readline()
-            if l == "":
-                raise RuntimeError("engine died on: " + line)
-            if l.strip() == "":
-                if out:
-                    break
-                continue
-            out.append(l.rstrip("\n"))
-        text = "\n".join(out)
-        if text.startswith("?"):
-            raise RuntimeError(f"{line!r} failed: {text}")
-        return text[1:].strip()
-
-    def log_line(self):
-        """The engine's log line of the last genmove ('' when it answered without a search)."""
-        ready, _, _ = select.select([self.p.stderr], [], [], 2.0)
-        return self.p.stderr.readline() if ready else ""
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except Exception:
-            pass
-        self.p.kill()
-        self.p.wait()
 
 
 def relay(color, answer):
@@ -73,7 +40,8 @@ def relay(color, answer):
 
 def self_play(a):
     """The commands of one self-play game (relayed form), at most a.max_turns turns."""
-    e = Gtp([a.binary, "gtp", "--variant", "timego", "--playouts", "300", "--seed", "7"])
+    e = Gtp([a.binary, "gtp", "--variant", "timego", "--playouts", "300", "--seed", "7"],
+            stderr=subprocess.PIPE)
     e.cmd(f"boardsize {a.size}")
     e.cmd("clear_board")
     e.cmd(f"komi {a.komi}")
@@ -123,7 +91,7 @@ def main():
         playouts = 0
         engine_secs = 0.0
         e = Gtp([a.binary, "gtp", "--variant", "timego", "--level", str(level),
-                 "--seed", "11", "--log"])
+                 "--seed", "11", "--log"], stderr=subprocess.PIPE)
         e.cmd(f"boardsize {a.size}")
         e.cmd(f"komi {a.komi}")
         # The first search of a process builds its tables: warm up, not timed.
