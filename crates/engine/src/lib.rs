@@ -71,6 +71,11 @@ pub struct EngineConfig {
     /// little as it can instead of throwing stones into a lost fight (docs/ENGINE.md, "Score
     /// term").
     pub score_weight: f32,
+    /// Whether the tree's priors favour, anywhere on a board up to 11×11, the moves on chains
+    /// short of liberties (extending an own chain with two liberties, attacking an opponent
+    /// one that cannot get three, capturing one in atari), so that the search reads capturing
+    /// races away from the last move (docs/ENGINE.md, "Race priors").
+    pub race_priors: bool,
 }
 
 /// The default [`EngineConfig::score_weight`].
@@ -87,6 +92,7 @@ impl Default for EngineConfig {
             last_good_reply: false,
             liberty_scan: false,
             score_weight: DEFAULT_SCORE_WEIGHT,
+            race_priors: true,
         }
     }
 }
@@ -307,10 +313,11 @@ impl Engine {
             let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
             game.is_legal(p)
         };
-        let (tree, reused) = match self.reuse(&root, game, komi_halves, &allow) {
+        let (mut tree, reused) = match self.reuse(&root, game, komi_halves, &allow) {
             Some(t) => (t, true),
             None => (Tree::new(root.clone()), false),
         };
+        tree.race_priors = self.config.race_priors;
         let lv = levels::level(self.config.level);
         let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
         // The full engine searches by the clock when the player gives it one (GTP

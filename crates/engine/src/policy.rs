@@ -273,8 +273,15 @@ fn heavy_local(
 /// by which side happens to play there first, and the playouts keep alive groups that a strong
 /// opponent simply kills (docs/ENGINE.md, "Collapses").
 fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
-    let opp = other(me);
     let mut cands = Candidates::new();
+    short_of_liberties_moves(board, me, &mut cands);
+    cands.pick(rng)
+}
+
+/// The moves of [`short_of_liberties_move`], all of them (up to the list's capacity): also
+/// the tree's priors for the side to move (docs/ENGINE.md, "Chains short of liberties").
+pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: &mut Candidates) {
+    let opp = other(me);
     let mut libs = [0usize; 2];
     let size = board.size();
     let stride = board.stride();
@@ -319,7 +326,6 @@ fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) 
             }
         }
     }
-    cands.pick(rng)
 }
 
 /// Two-liberty tactics around the last move: extend an own chain it left with two liberties

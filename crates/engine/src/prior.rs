@@ -5,10 +5,15 @@ use crate::board::{other, PlayoutBoard, BLACK, PASS, WHITE};
 use crate::ladder::{atari_is_ladder, reads_ladders};
 use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
-use crate::policy::{escape_moves, runs_into_ladder, Candidates};
+use crate::policy::{escape_moves, runs_into_ladder, short_of_liberties_moves, Candidates};
 
 /// Virtual visits every move starts with (at a 50% win rate).
 const EVEN: f32 = 4.0;
+/// Virtual wins for a move on a chain short of liberties (see [`Escapes::add_short_of_liberties`]).
+const SHORT_OF_LIBERTIES: f32 = 8.0;
+/// The largest board on which the tree looks for chains short of liberties (as the playouts'
+/// scan: measured on 9×9 only).
+const SHORT_OF_LIBERTIES_MAX_SIZE: usize = 11;
 
 /// Prior statistics of a move: virtual visits and virtual wins.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,6 +47,20 @@ pub struct Escapes {
     saving: Candidates,
     /// Extensions of own chains in atari that only run along a working ladder.
     doomed_runs: Candidates,
+    /// Moves on chains short of liberties anywhere on the board (filled only on request).
+    short_of_liberties: Candidates,
+}
+
+impl Escapes {
+    /// Adds the moves on chains of two or more stones with two liberties (extend an own one to
+    /// three, put in atari an opponent one that cannot get three) and captures of opponent
+    /// chains in atari, anywhere on a board up to 11×11: the tree then tries the moves that
+    /// decide a capturing race even far from the last move (docs/ENGINE.md, "Race priors").
+    pub fn add_short_of_liberties(&mut self, board: &mut PlayoutBoard, me: u8) {
+        if board.size() <= SHORT_OF_LIBERTIES_MAX_SIZE {
+            short_of_liberties_moves(board, me, &mut self.short_of_liberties);
+        }
+    }
 }
 
 /// Moves that save own chains in atari, and ladder runs that do not, computed once per
@@ -97,6 +116,9 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Escapes) -> P
         p.good(12.0);
     } else if escapes.doomed_runs.as_slice().contains(&m) {
         p.bad(30.0);
+    }
+    if escapes.short_of_liberties.as_slice().contains(&m) {
+        p.good(SHORT_OF_LIBERTIES);
     }
     let sa = board.self_atari_size(m, me);
     if sa >= 2 && !is_nakade_self_atari(board, m, me) {
@@ -236,5 +258,63 @@ mod tests {
             "9×9 keeps the plain escape prior: {:.2}",
             rate(p)
         );
+    }
+
+    /// Black's two stones C7–C8 have two liberties, B8 and D8: far from any last move,
+    /// extending at D8 gives them three.
+    const SHORT_CHAIN: [&str; 9] = [
+        "..O......", //
+        "..X......", //
+        ".OXO.....", //
+        "..O......", //
+        ".........", //
+        ".........", //
+        "......X..", //
+        ".....O...", //
+        ".........", //
+    ];
+
+    fn prior_with_races(rows: &[&str], col: usize, row_from_top: usize, me: u8) -> Prior {
+        let mut b = board(rows);
+        b.set_to_move(me);
+        let m = at(&b, col, row_from_top);
+        let mut esc = escapes(&mut b, me);
+        esc.add_short_of_liberties(&mut b, me);
+        prior(&mut b, m, me, &esc)
+    }
+
+    #[test]
+    fn race_priors_favour_extending_a_chain_with_two_liberties() {
+        let plain = net(prior_of(&SHORT_CHAIN, 3, 1, BLACK));
+        let races = net(prior_with_races(&SHORT_CHAIN, 3, 1, BLACK));
+        assert_eq!(races, plain + SHORT_OF_LIBERTIES);
+        // A move with no chain short of liberties near it gains nothing.
+        let quiet = net(prior_with_races(&SHORT_CHAIN, 7, 4, BLACK));
+        assert_eq!(quiet, net(prior_of(&SHORT_CHAIN, 7, 4, BLACK)));
+    }
+
+    /// Black's C9–D9 on the edge has two liberties, C8 and D8, and extending at either gives
+    /// it only two: White can attack it from either side.
+    const CAUGHT_ON_THE_EDGE: [&str; 9] = [
+        ".OXXO....", //
+        ".O..O....", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        "......X..", //
+        ".....O...", //
+        ".........", //
+    ];
+
+    #[test]
+    fn race_priors_favour_attacking_a_chain_that_cannot_get_three_liberties() {
+        let plain = net(prior_of(&CAUGHT_ON_THE_EDGE, 2, 1, WHITE));
+        let races = net(prior_with_races(&CAUGHT_ON_THE_EDGE, 2, 1, WHITE));
+        assert_eq!(races, plain + SHORT_OF_LIBERTIES);
+        // Where Black could get three liberties, attacking gets no race prior: the chain
+        // C7-C8 of the other position escapes at B8 or D8.
+        let open = net(prior_with_races(&SHORT_CHAIN, 1, 1, WHITE));
+        assert_eq!(open, net(prior_of(&SHORT_CHAIN, 1, 1, WHITE)));
     }
 }

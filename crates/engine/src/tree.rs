@@ -91,6 +91,9 @@ pub struct Tree {
     pub nodes: Vec<Node>,
     /// The root position.
     pub root_board: PlayoutBoard,
+    /// Whether new nodes get the prior for moves on chains short of liberties
+    /// (`EngineConfig::race_priors`).
+    pub race_priors: bool,
 }
 
 impl Tree {
@@ -108,6 +111,7 @@ impl Tree {
         Tree {
             nodes,
             root_board: board,
+            race_priors: false,
         }
     }
 
@@ -129,7 +133,10 @@ impl Tree {
             return;
         }
         let me = board.to_move();
-        let esc = escapes(board, me);
+        let mut esc = escapes(board, me);
+        if self.race_priors {
+            esc.add_short_of_liberties(board, me);
+        }
         let first = self.nodes.len();
         for k in 0..board.empties().len() {
             let m = board.empties()[k] as usize;
@@ -188,6 +195,7 @@ impl Tree {
     /// Root children rejected by `allow` are dropped.
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
         let mut out = Tree::new(board);
+        out.race_priors = self.race_priors;
         out.nodes[0] = Node {
             first_child: 0,
             n_children: 0,

@@ -70,6 +70,10 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Score term").
     #[arg(long, default_value_t = EngineConfig::default().score_weight, value_parser = unit_weight)]
     pub score_weight: f32,
+    /// Tree priors for moves on chains short of liberties anywhere on boards up to 11×11
+    /// (true or false; see docs/ENGINE.md, "Race priors").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().race_priors)]
+    pub race_priors: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -143,6 +147,7 @@ impl GtpArgs {
                 last_good_reply: self.last_good_reply,
                 liberty_scan: self.liberty_scan,
                 score_weight: self.score_weight,
+                race_priors: self.race_priors,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
