@@ -67,6 +67,10 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--level", "11"],
         &["--seconds-per-move", "-1"],
         &["--threads", "0"],
+        &["--score-weight", "1.5"],
+        &["--score-weight", "-0.1"],
+        &["--score-weight", "much"],
+        &["--race-priors", "maybe"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
