@@ -207,10 +207,17 @@ mod tests {
     ];
 
     fn prior_of(rows: &[&str], col: usize, row_from_top: usize, me: u8) -> Prior {
+        prior_at(rows, col, row_from_top, me, false)
+    }
+
+    fn prior_at(rows: &[&str], col: usize, row_from_top: usize, me: u8, races: bool) -> Prior {
         let mut b = board(rows);
         b.set_to_move(me);
         let m = at(&b, col, row_from_top);
-        let esc = escapes(&mut b, me);
+        let mut esc = escapes(&mut b, me);
+        if races {
+            esc.add_short_of_liberties(&mut b, me);
+        }
         prior(&mut b, m, me, &esc)
     }
 
@@ -275,12 +282,7 @@ mod tests {
     ];
 
     fn prior_with_races(rows: &[&str], col: usize, row_from_top: usize, me: u8) -> Prior {
-        let mut b = board(rows);
-        b.set_to_move(me);
-        let m = at(&b, col, row_from_top);
-        let mut esc = escapes(&mut b, me);
-        esc.add_short_of_liberties(&mut b, me);
-        prior(&mut b, m, me, &esc)
+        prior_at(rows, col, row_from_top, me, true)
     }
 
     #[test]
