@@ -4,12 +4,14 @@
 //! `cargo run --release -p tengen-engine --example ogs_autoscore [DIR] [-v]`
 //!
 //! `s` (a point that still needed sealing) is reported both ways: strict (must be neutral) and
-//! lenient (anything goes, like `*`).
+//! lenient (anything goes, like `*`). Each file is counted under its own `rules` (default
+//! Chinese): under Japanese rules the count is territory scoring, where the empty points
+//! around a chain in seki belong to nobody, as the reference marks them.
 
 use std::path::PathBuf;
 use std::time::Instant;
-use tengen_engine::estimate::owners;
 use tengen_engine::{Engine, EngineConfig};
+use tengen_rules::score::count;
 use tengen_rules::{Board, Color, Game, Point, Rules};
 
 fn main() {
@@ -47,6 +49,10 @@ fn main() {
             .map(|r| r.as_str().unwrap_or("").to_string())
             .collect();
         let size = rows.len();
+        let rules = match json["rules"].as_str() {
+            Some("japanese") => Rules::japanese(size as u8),
+            _ => Rules::chinese(size as u8),
+        };
         let mut stones = Vec::new();
         for (k, row) in rows.iter().enumerate() {
             let r = (size - 1 - k) as u8;
@@ -60,7 +66,7 @@ fn main() {
             }
         }
         let board = Board::from_stones(size as u8, stones).expect("size");
-        let game = Game::with_setup(Rules::chinese(size as u8), board, Color::Black).expect("game");
+        let game = Game::with_setup(rules, board, Color::Black).expect("game");
         // Time: wall clock and this process's CPU time (the machine may be busy), averaged
         // over a few runs (the estimate is deterministic).
         let runs = 3;
@@ -72,25 +78,19 @@ fn main() {
         }
         let ms = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
         let cpu_ms = (cpu_seconds() - cpu_start) * 1000.0 / runs as f64;
-        let mut living = vec![0u8; size * size];
-        for (p, c) in game.board().stones() {
-            if !est.dead.contains(&p) {
-                living[p.row as usize * size + p.col as usize] =
-                    if c == Color::Black { 1 } else { 2 };
-            }
-        }
-        let own = owners(&living, size, None);
+        let counted = count(
+            game.board(),
+            &est.dead,
+            [0, 0],
+            game.rules().komi,
+            game.rules().scoring,
+        );
         let (mut bad_strict, mut bad_lenient) = (0, 0);
         let mut picture = Vec::new();
         for (k, row) in correct.iter().enumerate() {
-            let r = size - 1 - k;
             let mut line = String::new();
-            for (c, want) in row.chars().enumerate() {
-                let got = match own[r * size + c] {
-                    1 => 'B',
-                    2 => 'W',
-                    _ => ' ',
-                };
+            for (want, got) in row.chars().zip(counted.ownership[k].chars()) {
+                let got = if got == '.' { ' ' } else { got };
                 let ok_lenient = want == '*' || want == 's' || want == got;
                 let ok_strict = want == '*' || (want == 's' && got == ' ') || want == got;
                 bad_lenient += usize::from(!ok_lenient);
