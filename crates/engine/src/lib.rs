@@ -77,6 +77,11 @@ pub struct EngineConfig {
     /// races away from the last move. Off by default: it won no more games, at equal playouts
     /// or against GNU Go (docs/ENGINE.md, "Race priors").
     pub race_priors: bool,
+    /// Whether a move played on a clock in main time may think on past its share (up to
+    /// twice it) while the search is unsure: the best move by visits is not the best by win
+    /// rate, or it is behind but not lost. Easy moves stop early (the lead cannot be
+    /// overtaken), so the time comes from them (docs/ENGINE.md, "Time extension").
+    pub extend_time: bool,
 }
 
 /// The default [`EngineConfig::score_weight`].
@@ -94,6 +99,7 @@ impl Default for EngineConfig {
             liberty_scan: false,
             score_weight: DEFAULT_SCORE_WEIGHT,
             race_priors: false,
+            extend_time: true,
         }
     }
 }
@@ -324,6 +330,11 @@ impl Engine {
         // The full engine searches by the clock when the player gives it one (GTP
         // `time_settings`); lower levels keep their fixed budgets, capped by the clock.
         let clock_limits = time::move_time(None, clock, root.empties().len()).is_some();
+        let time_extension = if self.config.extend_time {
+            time::extended_time(self.config.seconds_per_move, clock, time_limit)
+        } else {
+            None
+        };
         let playouts = match (self.config.playouts, self.config.seconds_per_move) {
             (Some(n), _) => n.max(1),
             (None, Some(s)) if s.is_finite() && s > 0.0 => UNLIMITED_PLAYOUTS,
@@ -336,6 +347,7 @@ impl Engine {
         let params = SearchParams {
             playouts,
             time_limit,
+            time_extension,
             threads: self.config.threads.max(1),
             policy: if lv.policy == Policy::Heavy && !self.config.liberty_scan {
                 Policy::HeavyLocal

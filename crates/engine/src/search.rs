@@ -50,8 +50,11 @@ impl std::fmt::Debug for SearchControl {
 pub struct SearchParams {
     /// Playouts to run (at most).
     pub playouts: u32,
-    /// Stop at this time even when playouts remain.
+    /// Stop at this time even when playouts remain (the move's share of the clock).
     pub time_limit: Option<Duration>,
+    /// Think on past `time_limit`, up to this long, while the search is unsure (see
+    /// [`unsure`]); `None` stops at `time_limit`.
+    pub time_extension: Option<Duration>,
     /// Threads (at least 1).
     pub threads: usize,
     /// Playout policy.
@@ -232,6 +235,12 @@ pub fn search(
 ) -> (Tree, SearchStats) {
     let start = Instant::now();
     let deadline = params.time_limit.map(|d| start + d);
+    // The latest stop: past `deadline` only while the search is unsure.
+    let hard_deadline = params
+        .time_extension
+        .filter(|_| deadline.is_some())
+        .map(|d| start + d)
+        .or(deadline);
     let root = tree.root_board.clone();
     let area = root.size() * root.size();
     let shared = Mutex::new(tree);
@@ -266,7 +275,7 @@ pub fn search(
                             .cancel
                             .as_ref()
                             .is_some_and(|c| c.load(Ordering::Relaxed));
-                        let late = deadline.is_some_and(|d| Instant::now() >= d);
+                        let late = hard_deadline.is_some_and(|d| Instant::now() >= d);
                         if k > 0 && (late || cancelled) {
                             stop.store(true, Ordering::Relaxed);
                             break;
@@ -300,8 +309,11 @@ pub fn search(
                         iter += 1;
                         if t == 0 && iter.is_multiple_of(64) {
                             let done = started.load(Ordering::Relaxed).min(params.playouts);
-                            let remaining = remaining_playouts(params, done, start, deadline);
-                            if unreachable_lead(&tree, remaining) {
+                            let past_share = deadline.is_some_and(|d| Instant::now() >= d);
+                            let until = if past_share { hard_deadline } else { deadline };
+                            let remaining = remaining_playouts(params, done, start, until);
+                            if unreachable_lead(&tree, remaining) || (past_share && !unsure(&tree))
+                            {
                                 stop.store(true, Ordering::Relaxed);
                             }
                             if let Some(cb) = &control.progress {
@@ -374,6 +386,31 @@ fn remaining_playouts(
     budget.min(by_time.min(u32::MAX as f64) as u32)
 }
 
+/// A root move whose win rate is higher than the most visited move's, with at least this
+/// share of its visits, makes the search unsure: the two may still swap.
+const UNSURE_VISIT_SHARE: f32 = 0.3;
+/// The search is also unsure while its best win rate lies in this range: behind but not lost,
+/// where a misread fight is most costly and more time most often finds the way out.
+const UNSURE_WINRATE: std::ops::Range<f32> = 0.15..0.45;
+
+/// Whether the search should think on past its share of the clock: the most visited root
+/// move is not the one with the best win rate among the well-visited moves, or it is behind
+/// but not lost (time management after Huang, Coulom and Lin, "Time management for
+/// Monte-Carlo tree search applied to the game of Go", 2010).
+fn unsure(tree: &Tree) -> bool {
+    let Some(best) = tree.best_child(0) else {
+        return false;
+    };
+    let b = &tree.nodes[best];
+    if UNSURE_WINRATE.contains(&b.winrate()) {
+        return true;
+    }
+    tree.children(0).any(|c| {
+        let n = &tree.nodes[c];
+        c != best && n.visits >= b.visits * UNSURE_VISIT_SHARE && n.winrate() > b.winrate()
+    })
+}
+
 /// Whether the most visited root move can no longer be overtaken with `remaining` playouts.
 fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
     let mut best = 0.0f32;
@@ -392,7 +429,40 @@ fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::black_value;
+    use super::{black_value, unsure};
+    use crate::board::PlayoutBoard;
+    use crate::tree::Tree;
+
+    /// A 9×9 root whose first root moves have these (visits, wins); the others are unvisited.
+    fn root_with(stats: &[(f32, f32)]) -> Tree {
+        let mut board = PlayoutBoard::new(9);
+        let mut tree = Tree::new(board.clone());
+        tree.expand(0, &mut board, &|_| true);
+        let children: Vec<usize> = tree.children(0).collect();
+        for (&c, &(visits, wins)) in children.iter().zip(stats) {
+            tree.nodes[c].visits = visits;
+            tree.nodes[c].wins = wins;
+        }
+        tree
+    }
+
+    #[test]
+    fn a_clear_best_move_ahead_is_sure() {
+        assert!(!unsure(&root_with(&[(1000.0, 600.0), (200.0, 110.0)])));
+    }
+
+    #[test]
+    fn a_well_visited_rival_with_a_better_win_rate_makes_the_search_unsure() {
+        assert!(unsure(&root_with(&[(1000.0, 600.0), (400.0, 260.0)])));
+        // A rival with few visits may just be lucky.
+        assert!(!unsure(&root_with(&[(1000.0, 600.0), (100.0, 70.0)])));
+    }
+
+    #[test]
+    fn behind_but_not_lost_is_unsure_and_lost_is_not() {
+        assert!(unsure(&root_with(&[(1000.0, 300.0), (100.0, 20.0)])));
+        assert!(!unsure(&root_with(&[(1000.0, 50.0), (100.0, 5.0)])));
+    }
 
     const AREA_9: usize = 81;
     const KOMI_7_5: i32 = 15;

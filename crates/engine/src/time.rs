@@ -10,6 +10,13 @@ const SAFETY: f64 = 0.3;
 /// margin: running past the main time only starts the byo-yomi).
 const BYO_YOMI_SHARE_IN_MAIN: f64 = 0.5;
 
+/// A move played in main time may think on up to this many times its share when the search
+/// is still unsure at the end of the share (see [`extended_time`]).
+const EXTEND_FACTOR: f64 = 2.0;
+
+/// An extended move never takes more than this share of the main time left.
+const EXTEND_MAX_SHARE: f64 = 0.15;
+
 /// The moves still expected from one player on a board with `empty_points` empty points.
 pub(crate) fn moves_left(empty_points: usize) -> f64 {
     (empty_points as f64 / 3.0).max(20.0)
@@ -33,6 +40,26 @@ pub fn move_time(
         limit = Some(limit.map_or(c, |l| l.min(c)));
     }
     limit.map(Duration::from_secs_f64)
+}
+
+/// How long a move may think when its search is still unsure once `share` (from
+/// [`move_time`]) is spent: only in main time on a clock (a fixed budget per move and a
+/// byo-yomi period are limits, not shares), up to [`EXTEND_FACTOR`] times the share and at
+/// most [`EXTEND_MAX_SHARE`] of the time left. `None`: no extension.
+pub fn extended_time(
+    seconds_per_move: Option<f64>,
+    clock: Option<Clock>,
+    share: Option<Duration>,
+) -> Option<Duration> {
+    if seconds_per_move.is_some_and(|s| s.is_finite() && s > 0.0) {
+        return None;
+    }
+    let (clock, share) = (clock?, share?.as_secs_f64());
+    if clock.stones > 0 || !clock.seconds.is_finite() {
+        return None;
+    }
+    let longest = (share * EXTEND_FACTOR).min(clock.seconds * EXTEND_MAX_SHARE);
+    (longest > share).then(|| Duration::from_secs_f64(longest))
 }
 
 /// The clock's share for this move, in seconds (`None`: the clock sets no limit).
@@ -81,6 +108,37 @@ mod tests {
         assert_eq!(move_time(Some(f64::NAN), None, 81), None);
         let nearly_out = move_time(None, Some(Clock::byo_yomi(0.1, 1)), 81).unwrap();
         assert!(nearly_out.as_secs_f64() >= 0.05);
+    }
+
+    #[test]
+    fn an_unsure_move_in_main_time_may_think_twice_its_share() {
+        let clock = Some(Clock::main_time(600.0));
+        let share = move_time(None, clock, 300);
+        let longest = extended_time(None, clock, share).unwrap();
+        let ratio = longest.as_secs_f64() / share.unwrap().as_secs_f64();
+        assert!((ratio - EXTEND_FACTOR).abs() < 1e-9, "{ratio}");
+    }
+
+    #[test]
+    fn extension_is_capped_by_the_time_left() {
+        let clock = Some(Clock::main_time(10.0));
+        let share = Some(Duration::from_secs_f64(1.0));
+        let longest = extended_time(None, clock, share).unwrap();
+        assert!((longest.as_secs_f64() - 10.0 * EXTEND_MAX_SHARE).abs() < 1e-9);
+        let nearly_out = Some(Clock::main_time(4.0));
+        assert_eq!(extended_time(None, nearly_out, share), None);
+    }
+
+    #[test]
+    fn fixed_budgets_and_byo_yomi_are_not_extended() {
+        let share = Some(Duration::from_secs_f64(1.0));
+        let clock = Some(Clock::main_time(600.0));
+        assert_eq!(extended_time(Some(1.0), clock, share), None);
+        assert_eq!(
+            extended_time(None, Some(Clock::byo_yomi(30.0, 5)), share),
+            None
+        );
+        assert_eq!(extended_time(None, None, share), None);
     }
 
     #[test]

@@ -74,6 +74,10 @@ pub struct GtpArgs {
     /// (true or false; see docs/ENGINE.md, "Race priors").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().race_priors)]
     pub race_priors: bool,
+    /// Think on past a move's share of the main time, up to twice it, while the search is
+    /// unsure (true or false; see docs/ENGINE.md, "Time extension").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().extend_time)]
+    pub extend_time: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -148,6 +152,7 @@ impl GtpArgs {
                 liberty_scan: self.liberty_scan,
                 score_weight: self.score_weight,
                 race_priors: self.race_priors,
+                extend_time: self.extend_time,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
