@@ -79,8 +79,8 @@ pub struct EngineConfig {
     pub race_priors: bool,
     /// Whether a move played on a clock in main time may think on past its share (up to
     /// twice it) while the search is unsure: the best move by visits is not the best by win
-    /// rate, or it is behind but not lost. Easy moves stop early (the lead cannot be
-    /// overtaken), so the time comes from them (docs/ENGINE.md, "Time extension").
+    /// rate, or it is behind but not lost. Off by default: at time parity against GNU Go it
+    /// won 90 of 100 games against 93 without it (docs/ENGINE.md, "Time extension").
     pub extend_time: bool,
 }
 
@@ -99,7 +99,7 @@ impl Default for EngineConfig {
             liberty_scan: false,
             score_weight: DEFAULT_SCORE_WEIGHT,
             race_priors: false,
-            extend_time: true,
+            extend_time: false,
         }
     }
 }

@@ -75,7 +75,8 @@ pub struct GtpArgs {
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().race_priors)]
     pub race_priors: bool,
     /// Think on past a move's share of the main time, up to twice it, while the search is
-    /// unsure (true or false; see docs/ENGINE.md, "Time extension").
+    /// unsure (true or false; off by default: no more wins at time parity, see
+    /// docs/ENGINE.md, "Time extension").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().extend_time)]
     pub extend_time: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed

@@ -71,6 +71,7 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--score-weight", "-0.1"],
         &["--score-weight", "much"],
         &["--race-priors", "maybe"],
+        &["--extend-time", "sometimes"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
