@@ -1,4 +1,5 @@
-//! Playout speed: playouts per second on one thread, 9×9 and 19×19, light and heavy.
+//! Playout speed: playouts per second on one thread, 9×9 and 19×19: light, heavy (with the
+//! whole-board liberty scan) and heavy-local (the search's shipped policy).
 //!
 //! `cargo run --release -p tengen-engine --example bench [seconds-per-case]`
 
@@ -32,10 +33,17 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(3.0);
+    let only: Option<String> = std::env::args().nth(2);
     println!("| board | policy | playouts/s (1 thread) | moves/playout |");
     println!("|---|---|---|---|");
     for size in [9u8, 19] {
-        for policy in [Policy::Light, Policy::Heavy] {
+        for policy in [Policy::Light, Policy::Heavy, Policy::HeavyLocal] {
+            if only
+                .as_ref()
+                .is_some_and(|o| *o != format!("{size}{policy:?}"))
+            {
+                continue;
+            }
             let (r, m) = rate(size, policy, secs);
             println!("| {size}x{size} | {policy:?} | {r:.0} | {m:.0} |");
         }

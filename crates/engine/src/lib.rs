@@ -13,6 +13,8 @@ pub(crate) mod choice;
 pub(crate) mod dynkomi;
 pub mod estimate;
 pub(crate) mod eyes;
+pub mod features;
+pub mod gamma;
 pub(crate) mod ladder;
 pub mod levels;
 pub(crate) mod nakade;
@@ -82,6 +84,11 @@ pub struct EngineConfig {
     /// rate, or it is behind but not lost. Off by default: at time parity against GNU Go it
     /// won 90 of 100 games against 93 without it (docs/ENGINE.md, "Time extension").
     pub extend_time: bool,
+    /// Virtual visits of the learned move model's prior for each new tree node (0 = off): a
+    /// move gets `k` visits at a win rate of `√r / (1 + √r)`, where `r` is its learned
+    /// strength (`gamma`) over the mean strength of the position's moves (docs/ENGINE.md,
+    /// "Learned patterns").
+    pub pattern_prior: f32,
 }
 
 /// The default [`EngineConfig::score_weight`].
@@ -100,6 +107,7 @@ impl Default for EngineConfig {
             score_weight: DEFAULT_SCORE_WEIGHT,
             race_priors: false,
             extend_time: false,
+            pattern_prior: 0.0,
         }
     }
 }
@@ -325,6 +333,7 @@ impl Engine {
             None => (Tree::new(root.clone()), false),
         };
         tree.race_priors = self.config.race_priors;
+        tree.pattern_prior = self.config.pattern_prior;
         let lv = levels::level(self.config.level);
         let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
         // The full engine searches by the clock when the player gives it one (GTP

@@ -124,6 +124,28 @@ pub fn code(board: &PlayoutBoard, i: usize) -> usize {
     code
 }
 
+/// The eight neighbour cells (code order) under one of the eight symmetries.
+pub(crate) fn transform_cells(cells: &[u8; 8], sym: usize) -> [u8; 8] {
+    let mut grid = [0u8; 9];
+    for (k, &c) in ORDER.iter().zip(cells) {
+        grid[*k] = c;
+    }
+    let t = transform(&grid, sym);
+    let mut out = [0u8; 8];
+    for (o, &k) in out.iter_mut().zip(ORDER.iter()) {
+        *o = t[k];
+    }
+    out
+}
+
+/// The 16-bit code of eight neighbour cells in code order.
+pub(crate) fn code_of_cells(cells: &[u8; 8]) -> usize {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |code, (k, &c)| code | (c as usize) << (2 * k))
+}
+
 /// Whether the empty point `i` matches one of the shape patterns.
 #[inline]
 pub fn matches_at(board: &PlayoutBoard, i: usize) -> bool {

@@ -52,6 +52,11 @@ pub struct Escapes {
 }
 
 impl Escapes {
+    /// Whether `m` saves an own chain in atari.
+    pub fn saves(&self, m: usize) -> bool {
+        self.saving.as_slice().contains(&m)
+    }
+
     /// Adds the moves on chains of two or more stones with two liberties (extend an own one to
     /// three, put in atari an opponent one that cannot get three) and captures of opponent
     /// chains in atari, anywhere on a board up to 11×11: the tree then tries the moves that

@@ -2,6 +2,8 @@
 //! and re-rooting for tree reuse.
 
 use crate::board::{PlayoutBoard, PASS};
+use crate::features::Context;
+use crate::gamma;
 use crate::prior::{escapes, pointless_edge_move, prior};
 
 /// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
@@ -94,6 +96,9 @@ pub struct Tree {
     /// Whether new nodes get the prior for moves on chains short of liberties
     /// (`EngineConfig::race_priors`).
     pub race_priors: bool,
+    /// Virtual visits of the learned move model's prior (`EngineConfig::pattern_prior`; 0 =
+    /// off).
+    pub pattern_prior: f32,
 }
 
 impl Tree {
@@ -112,6 +117,7 @@ impl Tree {
             nodes,
             root_board: board,
             race_priors: false,
+            pattern_prior: 0.0,
         }
     }
 
@@ -138,6 +144,9 @@ impl Tree {
             esc.add_short_of_liberties(board, me);
         }
         let first = self.nodes.len();
+        let cx = Context::with_escapes(me, esc);
+        let learned = self.pattern_prior > 0.0;
+        let mut strengths = Vec::new();
         for k in 0..board.empties().len() {
             let m = board.empties()[k] as usize;
             if !board.is_legal(m, me)
@@ -147,13 +156,32 @@ impl Tree {
             {
                 continue;
             }
-            let p = prior(board, m, me, &esc);
+            let p = prior(board, m, me, cx.escapes());
+            if learned {
+                strengths.push(gamma::shipped().strength(&cx.features(board, m)));
+            }
             self.nodes.push(Node::new(m, p.n, p.w));
         }
         let count = self.nodes.len() - first;
+        if learned && count > 0 {
+            self.add_learned_priors(first, &strengths);
+        }
         let node = &mut self.nodes[i];
         node.first_child = first as u32;
         node.n_children = count as u16;
+    }
+
+    /// Adds the learned move model's prior to the new nodes from `first` on, whose learned
+    /// strengths are `strengths`: `k` visits at a win rate of `√r / (1 + √r)`, `r` the
+    /// strength over the mean (an average move gets 0.5).
+    fn add_learned_priors(&mut self, first: usize, strengths: &[f32]) {
+        let k = self.pattern_prior;
+        let mean = strengths.iter().sum::<f32>() / strengths.len() as f32;
+        for (n, s) in self.nodes[first..].iter_mut().zip(strengths) {
+            let r = (s / mean).sqrt();
+            n.prior_n += k;
+            n.prior_w += k * r / (1.0 + r);
+        }
     }
 
     /// The child of `i` with the best selection value, or None when it has no children.
@@ -196,6 +224,7 @@ impl Tree {
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
         let mut out = Tree::new(board);
         out.race_priors = self.race_priors;
+        out.pattern_prior = self.pattern_prior;
         out.nodes[0] = Node {
             first_child: 0,
             n_children: 0,
@@ -244,5 +273,53 @@ mod tests {
         after.play(tree.nodes[child].mv as usize);
         let rerooted = tree.reroot(child, after, &|_| true);
         assert!(rerooted.nodes.capacity() >= MAX_NODES);
+    }
+
+    /// The prior virtual wins of each child of the root, by move.
+    fn root_prior_wins(rows: &[&str], me: u8, pattern_prior: f32) -> Vec<(usize, f32)> {
+        let mut board = crate::ladder::tests::board(rows);
+        board.set_to_move(me);
+        let mut tree = Tree::new(board.clone());
+        tree.pattern_prior = pattern_prior;
+        tree.expand(0, &mut board, &|_| true);
+        tree.children(0)
+            .map(|c| (tree.nodes[c].mv as usize, tree.nodes[c].prior_w))
+            .collect()
+    }
+
+    #[test]
+    fn learned_prior_rates_saving_a_chain_in_atari_among_the_best_moves() {
+        use crate::board::BLACK;
+        use crate::ladder::tests::{at, board};
+        // Black's C7-C8 is in atari, its last liberty C9: extending there gives it two.
+        let rows = [
+            ".........", //
+            ".OXO.....", //
+            ".OXO.....", //
+            "..O......", //
+            ".........", //
+            ".........", //
+            "......X..", //
+            ".........", //
+            ".........", //
+        ];
+        let save = at(&board(&rows), 2, 0);
+        let k = 20.0;
+        let plain = root_prior_wins(&rows, BLACK, 0.0);
+        let learned = root_prior_wins(&rows, BLACK, k);
+        assert_eq!(plain.len(), learned.len());
+        // The learned part of each prior: its win rate over `k` virtual visits.
+        let rates: Vec<(usize, f32)> = plain
+            .iter()
+            .zip(&learned)
+            .map(|(p, l)| (p.0, (l.1 - p.1) / k))
+            .collect();
+        assert!(rates.iter().all(|r| r.1 > 0.0 && r.1 < 1.0), "{rates:?}");
+        let save_rate = rates.iter().find(|r| r.0 == save).map_or(0.0, |r| r.1);
+        let better = rates.iter().filter(|r| r.1 > save_rate).count();
+        assert!(
+            save_rate > 0.6 && better <= 2,
+            "the save rates {save_rate:.2}, {better} moves better: {rates:?}"
+        );
     }
 }

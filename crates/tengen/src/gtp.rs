@@ -79,6 +79,10 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Time extension").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().extend_time)]
     pub extend_time: bool,
+    /// Virtual visits of the learned move model's prior for each new tree node, 0 to 1000
+    /// (0: off; see docs/ENGINE.md, "Learned patterns").
+    #[arg(long, default_value_t = EngineConfig::default().pattern_prior, value_parser = prior_visits)]
+    pub pattern_prior: f32,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -127,6 +131,15 @@ fn unit_weight(s: &str) -> Result<f32, String> {
     }
 }
 
+fn prior_visits(s: &str) -> Result<f32, String> {
+    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if (0.0..=1000.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("'{s}' must be between 0 and 1000"))
+    }
+}
+
 impl GtpArgs {
     /// The GTP options: 19x19, komi 7.5, the chosen ko rule and scoring.
     pub fn options(&self) -> GtpOptions {
@@ -154,6 +167,7 @@ impl GtpArgs {
                 score_weight: self.score_weight,
                 race_priors: self.race_priors,
                 extend_time: self.extend_time,
+                pattern_prior: self.pattern_prior,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,

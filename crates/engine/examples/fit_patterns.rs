@@ -1,0 +1,342 @@
+//! Fits the learned move model (`tengen_engine::gamma`) by minorization-maximization (Coulom
+//! 2007) on the moves of one player in SGF games, and writes the gamma table.
+//!
+//! ```text
+//! cargo run --release -p tengen-engine --example fit_patterns -- \
+//!     --out crates/engine/src/gammas.txt --player "GNU Go" target/selfplay-9 [more dirs...]
+//! ```
+//!
+//! Every tenth game is held out; the fit reports, on the held-out moves, how often the played
+//! move is the model's first choice and the mean log-likelihood, against the uniform model.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+use tengen_engine::board::PlayoutBoard;
+use tengen_engine::features::{Context, Feature};
+use tengen_rules::{sgf, Action, Color};
+
+/// A move's features as indices into the feature list (`NONE` where fewer than eight).
+type Row = [u32; 8];
+const NONE: u32 = u32::MAX;
+
+/// The candidate moves of the positions, each with its features, and the move played.
+#[derive(Default)]
+struct Data {
+    /// Candidate rows, position after position.
+    rows: Vec<Row>,
+    /// Per position: its first row, one past its last, and the played row.
+    positions: Vec<(usize, usize, usize)>,
+}
+
+struct Args {
+    out: String,
+    player: String,
+    iterations: usize,
+    min_count: u64,
+    dirs: Vec<String>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        out: "crates/engine/src/gammas.txt".into(),
+        player: "GNU Go".into(),
+        iterations: 20,
+        min_count: 20,
+        dirs: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(x) = it.next() {
+        let mut val = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match x.as_str() {
+            "--out" => a.out = val("--out")?,
+            "--player" => a.player = val("--player")?,
+            "--iterations" => {
+                a.iterations = val("--iterations")?.parse().map_err(|e| format!("{e}"))?
+            }
+            "--min-count" => {
+                a.min_count = val("--min-count")?.parse().map_err(|e| format!("{e}"))?
+            }
+            _ => a.dirs.push(x),
+        }
+    }
+    if a.dirs.is_empty() {
+        return Err(
+            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] DIR..."
+                .into(),
+        );
+    }
+    Ok(a)
+}
+
+/// The games' positions where `player` moved: candidate features per move.
+fn collect(
+    files: &[std::path::PathBuf],
+    player: &str,
+    ids: &mut HashMap<Feature, u32>,
+    names: &mut Vec<Feature>,
+) -> (Data, usize) {
+    let mut data = Data::default();
+    let mut games = 0;
+    for path in files {
+        let Ok(text) = fs::read_to_string(path) else {
+            continue;
+        };
+        let Ok(record) = sgf::from_sgf(&text) else {
+            eprintln!("skipped (unreadable): {}", path.display());
+            continue;
+        };
+        if !record.setup.black.is_empty() || !record.setup.white.is_empty() {
+            continue;
+        }
+        let is_player = |c: Color| {
+            let name = match c {
+                Color::Black => &record.players.black,
+                Color::White => &record.players.white,
+            };
+            name.as_deref() == Some(player)
+        };
+        games += 1;
+        let mut board = PlayoutBoard::new(record.rules.size);
+        for action in &record.actions {
+            let me = board.to_move();
+            let color = tengen_engine::board::color_of(me);
+            match action {
+                Action::Place(p) => {
+                    let m = board.index(*p);
+                    if !board.is_legal(m, me) {
+                        break;
+                    }
+                    if is_player(color) {
+                        add_position(&mut board, m, me, ids, names, &mut data);
+                    }
+                    board.play(m);
+                }
+                Action::Pass {} => {
+                    board.play(tengen_engine::board::PASS);
+                }
+                _ => break,
+            }
+        }
+    }
+    (data, games)
+}
+
+fn add_position(
+    board: &mut PlayoutBoard,
+    played: usize,
+    me: u8,
+    ids: &mut HashMap<Feature, u32>,
+    names: &mut Vec<Feature>,
+    data: &mut Data,
+) {
+    let cx = Context::new(board, me);
+    let first = data.rows.len();
+    let mut chosen = None;
+    let empties: Vec<u16> = board.empties().to_vec();
+    for e in empties {
+        let m = e as usize;
+        if !board.is_legal(m, me) || board.is_eye(m, me) {
+            continue;
+        }
+        let mut row = [NONE; 8];
+        for (slot, f) in row.iter_mut().zip(cx.features(board, m).iter()) {
+            *slot = *ids.entry(f).or_insert_with(|| {
+                names.push(f);
+                names.len() as u32 - 1
+            });
+        }
+        if m == played {
+            chosen = Some(data.rows.len());
+        }
+        data.rows.push(row);
+    }
+    match chosen {
+        Some(c) => data.positions.push((first, data.rows.len(), c)),
+        None => data.rows.truncate(first), // an own-eye fill: not a choice among candidates
+    }
+}
+
+/// The kind of a feature, for group-by-group updates.
+fn group(f: Feature) -> usize {
+    match f {
+        Feature::Shape(_) => 0,
+        Feature::Capture(_) => 1,
+        Feature::Saves => 2,
+        Feature::SelfAtari(_) => 3,
+        Feature::Atari(_) => 4,
+        Feature::LastMove(_) => 5,
+        Feature::OwnMove(_) => 6,
+        Feature::Line(_) => 7,
+    }
+}
+
+fn strength(row: &Row, gamma: &[f64]) -> f64 {
+    row.iter()
+        .filter(|&&f| f != NONE)
+        .map(|&f| gamma[f as usize])
+        .product()
+}
+
+/// One MM update of the features of group `g` (exact: a move has one feature per group).
+fn mm_step(
+    data: &Data,
+    names: &[Feature],
+    gamma: &mut [f64],
+    g: usize,
+    wins: &[f64],
+    used: &[bool],
+) {
+    let mut c = vec![0.0f64; gamma.len()];
+    for &(a, b, _) in &data.positions {
+        let total: f64 = data.rows[a..b].iter().map(|r| strength(r, gamma)).sum();
+        for r in &data.rows[a..b] {
+            let s = strength(r, gamma);
+            for &f in r.iter().filter(|&&f| f != NONE) {
+                if group(names[f as usize]) == g {
+                    c[f as usize] += s / gamma[f as usize] / total;
+                }
+            }
+        }
+    }
+    for f in 0..gamma.len() {
+        if group(names[f]) == g && used[f] {
+            // A prior of one virtual win and one virtual loss against a gamma of 1.
+            gamma[f] = (wins[f] + 1.0) / (c[f] + 2.0 / (1.0 + gamma[f]));
+        }
+    }
+}
+
+/// Top-1 rate and mean log-likelihood of the played moves; the uniform model's log-likelihood.
+fn evaluate(data: &Data, gamma: &[f64]) -> (f64, f64, f64) {
+    let (mut top, mut ll, mut uniform) = (0.0, 0.0, 0.0);
+    for &(a, b, chosen) in &data.positions {
+        let s: Vec<f64> = data.rows[a..b].iter().map(|r| strength(r, gamma)).collect();
+        let total: f64 = s.iter().sum();
+        let best = s.iter().cloned().fold(f64::MIN, f64::max);
+        if s[chosen - a] >= best {
+            // Ties share the credit.
+            top += 1.0 / s.iter().filter(|&&x| x >= best).count() as f64;
+        }
+        ll += (s[chosen - a] / total).ln();
+        uniform += (1.0 / (b - a) as f64).ln();
+    }
+    let n = data.positions.len().max(1) as f64;
+    (top / n, ll / n, uniform / n)
+}
+
+fn main() {
+    let a = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let mut files = Vec::new();
+    for d in &a.dirs {
+        let Ok(rd) = fs::read_dir(d) else {
+            eprintln!("cannot read {d}");
+            std::process::exit(2);
+        };
+        let mut v: Vec<_> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+            .collect();
+        v.sort();
+        files.extend(v);
+    }
+    let (train_files, test_files): (Vec<_>, Vec<_>) = files
+        .iter()
+        .cloned()
+        .enumerate()
+        .partition(|(k, _)| k % 10 != 9);
+    let train_files: Vec<_> = train_files.into_iter().map(|(_, p)| p).collect();
+    let test_files: Vec<_> = test_files.into_iter().map(|(_, p)| p).collect();
+    let mut ids = HashMap::new();
+    let mut names = Vec::new();
+    let (mut train, games) = collect(&train_files, &a.player, &mut ids, &mut names);
+    let (mut test, test_games) = collect(&test_files, &a.player, &mut ids, &mut names);
+    eprintln!(
+        "training: {games} games, {} moves, {} candidates; held out: {test_games} games, {} moves",
+        train.positions.len(),
+        train.rows.len(),
+        test.positions.len()
+    );
+    // Features seen fewer than min_count times as a candidate in training keep gamma 1.
+    let mut seen = vec![0u64; names.len()];
+    let mut wins = vec![0.0f64; names.len()];
+    for r in &train.rows {
+        for &f in r.iter().filter(|&&f| f != NONE) {
+            seen[f as usize] += 1;
+        }
+    }
+    let used: Vec<bool> = seen.iter().map(|&n| n >= a.min_count).collect();
+    for data in [&mut train, &mut test] {
+        for r in data.rows.iter_mut() {
+            for f in r.iter_mut() {
+                if *f != NONE && !used[*f as usize] {
+                    *f = NONE;
+                }
+            }
+        }
+    }
+    for &(_, _, chosen) in &train.positions {
+        for &f in train.rows[chosen].iter().filter(|&&f| f != NONE) {
+            wins[f as usize] += 1.0;
+        }
+    }
+    let mut gamma = vec![1.0f64; names.len()];
+    let (t1, ll, uni) = evaluate(&test, &gamma);
+    eprintln!(
+        "before: held-out top-1 {:.1}%, log-likelihood {ll:.3} (uniform {uni:.3})",
+        t1 * 100.0
+    );
+    for it in 0..a.iterations {
+        for g in 0..8 {
+            mm_step(&train, &names, &mut gamma, g, &wins, &used);
+        }
+        let (t1, ll, _) = evaluate(&test, &gamma);
+        let (tt, tll, _) = evaluate(&train, &gamma);
+        eprintln!(
+            "iteration {}: held-out top-1 {:.1}%, log-likelihood {ll:.3}; training {:.1}%, {tll:.3}",
+            it + 1,
+            t1 * 100.0,
+            tt * 100.0
+        );
+    }
+    let (t1, ll, uni) = evaluate(&test, &gamma);
+    let mut lines: Vec<(Feature, f64, u64, f64)> = (0..names.len())
+        .filter(|&f| used[f])
+        .map(|f| (names[f], gamma[f], seen[f], wins[f]))
+        .collect();
+    lines.sort_by_key(|l| l.0);
+    let mut out = String::new();
+    out.push_str("# Learned move model: kind value gamma # times a candidate, times played.\n");
+    out.push_str("# Written by: cargo run --release -p tengen-engine --example fit_patterns --");
+    for d in &a.dirs {
+        out.push_str(&format!(" {d}"));
+    }
+    out.push_str(&format!(
+        "\n# {} training games, {} moves of {:?}; held out {} games, {} moves: top-1 {:.1}%, \
+         log-likelihood {:.3} per move (uniform {:.3}).\n",
+        games,
+        train.positions.len(),
+        a.player,
+        test_games,
+        test.positions.len(),
+        t1 * 100.0,
+        ll,
+        uni
+    ));
+    for (f, g, n, w) in lines {
+        let (kind, value) = f.key();
+        out.push_str(&format!("{kind} {value} {g:.4} # {n} {w}\n"));
+    }
+    if let Err(e) = fs::write(Path::new(&a.out), out) {
+        eprintln!("cannot write {}: {e}", a.out);
+        std::process::exit(1);
+    }
+    eprintln!("wrote {}", a.out);
+}

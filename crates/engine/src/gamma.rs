@@ -1,0 +1,178 @@
+//! The learned move model: a strength (gamma) per move feature, fitted by minorization-
+//! maximization on games generated here (Coulom 2007, "Computing Elo ratings of move
+//! patterns"), and the strength of a move as the product of its features' gammas.
+//!
+//! The shipped table is `gammas.txt` beside this file, written by
+//! `cargo run --release -p tengen-engine --example fit_patterns` (docs/ENGINE.md, "Learned
+//! patterns"); a feature missing from it has gamma 1.
+
+use crate::features::{Feature, MoveFeatures, FAR};
+use std::sync::OnceLock;
+use thiserror::Error;
+
+/// A line of a gamma file that cannot be read.
+#[derive(Debug, Error, PartialEq)]
+pub enum GammaError {
+    /// Not `kind value gamma`.
+    #[error("line {line}: expected `kind value gamma`, got {text:?}")]
+    Malformed {
+        /// The line number (from 1).
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// A kind or value the features do not have, or a gamma that is not a positive number.
+    #[error("line {line}: unknown feature or bad gamma in {text:?}")]
+    Unknown {
+        /// The line number (from 1).
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
+/// A gamma for every feature (1 where none was learned).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gammas {
+    shape: Vec<f32>,
+    capture: [f32; 4],
+    saves: f32,
+    self_atari: [f32; 4],
+    atari: [f32; 3],
+    last_move: [f32; FAR as usize + 1],
+    own_move: [f32; FAR as usize + 1],
+    line: [f32; 6],
+}
+
+impl Default for Gammas {
+    fn default() -> Gammas {
+        Gammas {
+            shape: vec![1.0; 1 << 16],
+            capture: [1.0; 4],
+            saves: 1.0,
+            self_atari: [1.0; 4],
+            atari: [1.0; 3],
+            last_move: [1.0; FAR as usize + 1],
+            own_move: [1.0; FAR as usize + 1],
+            line: [1.0; 6],
+        }
+    }
+}
+
+impl Gammas {
+    /// Reads lines `kind value gamma` (`#` starts a comment).
+    pub fn parse(text: &str) -> Result<Gammas, GammaError> {
+        let mut g = Gammas::default();
+        for (k, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let malformed = || GammaError::Malformed {
+                line: k + 1,
+                text: raw.to_string(),
+            };
+            let unknown = || GammaError::Unknown {
+                line: k + 1,
+                text: raw.to_string(),
+            };
+            let [kind, value, gamma] = words[..] else {
+                return Err(malformed());
+            };
+            let value: u32 = value.parse().map_err(|_| malformed())?;
+            let gamma: f32 = gamma.parse().map_err(|_| malformed())?;
+            if !(gamma.is_finite() && gamma > 0.0) {
+                return Err(unknown());
+            }
+            let f = Feature::from_key(kind, value).ok_or_else(unknown)?;
+            *g.slot(f).ok_or_else(unknown)? = gamma;
+        }
+        Ok(g)
+    }
+
+    /// The gamma of one feature (1 where none was learned or the value is out of range).
+    pub fn get(&self, f: Feature) -> f32 {
+        match f {
+            Feature::Shape(c) => self.shape[c as usize],
+            Feature::Capture(v) => *self.capture.get(v as usize).unwrap_or(&1.0),
+            Feature::Saves => self.saves,
+            Feature::SelfAtari(v) => *self.self_atari.get(v as usize).unwrap_or(&1.0),
+            Feature::Atari(v) => *self.atari.get(v as usize).unwrap_or(&1.0),
+            Feature::LastMove(v) => *self.last_move.get(v as usize).unwrap_or(&1.0),
+            Feature::OwnMove(v) => *self.own_move.get(v as usize).unwrap_or(&1.0),
+            Feature::Line(v) => *self.line.get(v as usize).unwrap_or(&1.0),
+        }
+    }
+
+    fn slot(&mut self, f: Feature) -> Option<&mut f32> {
+        match f {
+            Feature::Shape(c) => self.shape.get_mut(c as usize),
+            Feature::Capture(v) => self.capture.get_mut(v as usize),
+            Feature::Saves => Some(&mut self.saves),
+            Feature::SelfAtari(v) => self.self_atari.get_mut(v as usize),
+            Feature::Atari(v) => self.atari.get_mut(v as usize),
+            Feature::LastMove(v) => self.last_move.get_mut(v as usize),
+            Feature::OwnMove(v) => self.own_move.get_mut(v as usize),
+            Feature::Line(v) => self.line.get_mut(v as usize),
+        }
+    }
+
+    /// The strength of a move: the product of its features' gammas.
+    pub fn strength(&self, features: &MoveFeatures) -> f32 {
+        features.iter().map(|f| self.get(f)).product()
+    }
+}
+
+/// The shipped table (`gammas.txt`). A test checks that it parses; were it not to, every gamma
+/// would be 1 and the learned priors neutral.
+pub fn shipped() -> &'static Gammas {
+    static SHIPPED: OnceLock<Gammas> = OnceLock::new();
+    SHIPPED.get_or_init(|| Gammas::parse(include_str!("gammas.txt")).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_table_parses_and_has_learned_shapes() {
+        let text = include_str!("gammas.txt");
+        let g = Gammas::parse(text).expect("the shipped gamma table parses");
+        let learned = g.shape.iter().filter(|&&x| x != 1.0).count();
+        assert!(learned > 100, "only {learned} shapes learned");
+        // In any sensible fit, saving a chain in atari is a strong move feature and a
+        // self-atari of two or more stones that is no nakade a very weak one.
+        assert!(g.get(Feature::Saves) > 2.0);
+        assert!(g.get(Feature::SelfAtari(3)) < 0.1);
+    }
+
+    #[test]
+    fn a_bad_line_is_refused_with_its_number() {
+        assert!(matches!(
+            Gammas::parse("capture 1 2.0\ncapture one 2.0"),
+            Err(GammaError::Malformed { line: 2, .. })
+        ));
+        assert!(matches!(
+            Gammas::parse("capture 1 -2.0"),
+            Err(GammaError::Unknown { line: 1, .. })
+        ));
+        assert!(matches!(
+            Gammas::parse("wormhole 1 2.0"),
+            Err(GammaError::Unknown { line: 1, .. })
+        ));
+        assert!(matches!(
+            Gammas::parse("line 99 2.0"),
+            Err(GammaError::Unknown { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn strength_multiplies_the_gammas_of_present_features() {
+        let g = Gammas::parse("capture 1 4.0\nline 1 0.5 # the edge").expect("parses");
+        assert_eq!(g.get(Feature::Capture(1)), 4.0);
+        assert_eq!(g.get(Feature::Line(1)), 0.5);
+        assert_eq!(g.get(Feature::Line(3)), 1.0);
+        assert_eq!(g.get(Feature::Shape(77)), 1.0);
+    }
+}
