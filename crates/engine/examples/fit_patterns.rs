@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p tengen-engine --example fit_patterns -- \
-//!     --out crates/engine/src/gammas.txt --player "GNU Go" target/selfplay-9 [more dirs...]
+//!     --out crates/engine/src/gammas-9.txt --player "GNU Go" target/selfplay-9 [more dirs...]
 //! ```
 //!
 //! Every tenth game is held out; the fit reports, on the held-out moves, how often the played
@@ -39,7 +39,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
-        out: "crates/engine/src/gammas.txt".into(),
+        out: "crates/engine/src/gammas-9.txt".into(),
         player: "GNU Go".into(),
         iterations: 20,
         min_count: 20,

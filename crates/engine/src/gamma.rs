@@ -2,9 +2,10 @@
 //! maximization on games generated here (Coulom 2007, "Computing Elo ratings of move
 //! patterns"), and the strength of a move as the product of its features' gammas.
 //!
-//! The shipped table is `gammas.txt` beside this file, written by
+//! The shipped tables are `gammas-9.txt` (fitted on 9×9 games, for boards up to 11×11) and
+//! `gammas-19.txt` (19×19 games, for 13×13 and up) beside this file, written by
 //! `cargo run --release -p tengen-engine --example fit_patterns` (docs/ENGINE.md, "Learned
-//! patterns"); a feature missing from it has gamma 1.
+//! patterns"); a feature missing from a table has gamma 1.
 
 use crate::features::{Feature, MoveFeatures, FAR};
 use std::sync::OnceLock;
@@ -124,20 +125,27 @@ impl Gammas {
     }
 }
 
-/// The shipped table (`gammas.txt`). A test checks that it parses; were it not to, every gamma
-/// would be 1 and the learned priors neutral.
-pub fn shipped() -> &'static Gammas {
-    static SHIPPED: OnceLock<Gammas> = OnceLock::new();
-    SHIPPED.get_or_init(|| Gammas::parse(include_str!("gammas.txt")).unwrap_or_default())
+/// The largest board that uses the table fitted on small boards.
+const SMALL_BOARD: usize = 11;
+
+/// The shipped table for a board of `size`: fitted on 9×9 games up to 11×11, on 19×19 games
+/// above. Tests check that both parse; were one not to, its gammas would all be 1 and the
+/// learned priors neutral.
+pub fn shipped(size: usize) -> &'static Gammas {
+    static SMALL: OnceLock<Gammas> = OnceLock::new();
+    static LARGE: OnceLock<Gammas> = OnceLock::new();
+    if size <= SMALL_BOARD {
+        SMALL.get_or_init(|| Gammas::parse(include_str!("gammas-9.txt")).unwrap_or_default())
+    } else {
+        LARGE.get_or_init(|| Gammas::parse(include_str!("gammas-19.txt")).unwrap_or_default())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn shipped_table_parses_and_has_learned_shapes() {
-        let text = include_str!("gammas.txt");
+    fn check_shipped(text: &str) {
         let g = Gammas::parse(text).expect("the shipped gamma table parses");
         let learned = g.shape.iter().filter(|&&x| x != 1.0).count();
         assert!(learned > 100, "only {learned} shapes learned");
@@ -145,6 +153,24 @@ mod tests {
         // self-atari of two or more stones that is no nakade a very weak one.
         assert!(g.get(Feature::Saves) > 2.0);
         assert!(g.get(Feature::SelfAtari(3)) < 0.1);
+    }
+
+    #[test]
+    fn shipped_small_board_table_parses_and_is_sensible() {
+        check_shipped(include_str!("gammas-9.txt"));
+        assert_eq!(
+            shipped(9),
+            &Gammas::parse(include_str!("gammas-9.txt")).unwrap()
+        );
+    }
+
+    #[test]
+    fn shipped_large_board_table_parses_and_is_sensible() {
+        check_shipped(include_str!("gammas-19.txt"));
+        assert_eq!(
+            shipped(19),
+            &Gammas::parse(include_str!("gammas-19.txt")).unwrap()
+        );
     }
 
     #[test]

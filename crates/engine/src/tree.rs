@@ -8,10 +8,6 @@ use crate::prior::{escapes, pointless_edge_move, prior};
 
 /// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
 const RAVE_EQUIV: f32 = 3000.0;
-/// The largest board on which the learned move model's prior is used: it was fitted on 9×9
-/// games and measured there (docs/ENGINE.md, "Learned patterns").
-const LEARNED_PRIOR_MAX_SIZE: usize = 11;
-
 /// Exploration coefficient (small: priors and RAVE do most of the exploring).
 const EXPLORE: f32 = 0.02;
 /// Real visits a leaf needs before it is expanded.
@@ -149,7 +145,7 @@ impl Tree {
         }
         let first = self.nodes.len();
         let cx = Context::with_escapes(me, esc);
-        let learned = self.pattern_prior > 0.0 && board.size() <= LEARNED_PRIOR_MAX_SIZE;
+        let learned = self.pattern_prior > 0.0;
         let mut strengths = Vec::new();
         for k in 0..board.empties().len() {
             let m = board.empties()[k] as usize;
@@ -162,7 +158,7 @@ impl Tree {
             }
             let p = prior(board, m, me, cx.escapes());
             if learned {
-                strengths.push(gamma::shipped().strength(&cx.features(board, m)));
+                strengths.push(gamma::shipped(board.size()).strength(&cx.features(board, m)));
             }
             self.nodes.push(Node::new(m, p.n, p.w));
         }

@@ -79,8 +79,8 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Time extension").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().extend_time)]
     pub extend_time: bool,
-    /// Virtual visits of the learned move model's prior for each new tree node on boards up to
-    /// 11×11, 0 to 1000 (0: off; see docs/ENGINE.md, "Learned patterns").
+    /// Virtual visits of the learned move model's prior for each new tree node, 0 to 1000 (0:
+    /// off; see docs/ENGINE.md, "Learned patterns").
     #[arg(long, default_value_t = EngineConfig::default().pattern_prior, value_parser = prior_visits)]
     pub pattern_prior: f32,
     /// Random seed of the session (default: from the clock); each game gets its own seed

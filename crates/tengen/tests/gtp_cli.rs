@@ -72,6 +72,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--score-weight", "much"],
         &["--race-priors", "maybe"],
         &["--extend-time", "sometimes"],
+        &["--pattern-prior", "-5"],
+        &["--pattern-prior", "5000"],
+        &["--pattern-prior", "lots"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
