@@ -20,30 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # for match_gnugo
 from benchlib.gtp import Gtp  # noqa: E402
-
-COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
-
-
-def to_sgf(v, size):
-    if v.lower() == "pass":
-        return ""
-    col = COLS.index(v[0].upper())
-    row = int(v[1:])
-    return chr(ord("a") + col) + chr(ord("a") + size - row)
-
-
-def load_openings(path):
-    if not os.path.exists(path):
-        return [[]]
-    out = []
-    with open(path) as f:
-        for line in f:
-            words = line.split("#")[0].split()
-            if len(words) >= 2:
-                out.append(words[:2])
-    return out or [[]]
+from match_gnugo import GNUGO, load_openings, to_sgf  # noqa: E402
 
 
 def play(k, a, openings):
