@@ -121,23 +121,24 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// A weight from 0 to 1.
-fn unit_weight(s: &str) -> Result<f32, String> {
+/// A number from `lo` to `hi` (inclusive).
+fn number_between(s: &str, lo: f32, hi: f32) -> Result<f32, String> {
     let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if (0.0..=1.0).contains(&v) {
+    if (lo..=hi).contains(&v) {
         Ok(v)
     } else {
-        Err(format!("'{s}' must be between 0 and 1"))
+        Err(format!("'{s}' must be between {lo} and {hi}"))
     }
 }
 
+/// A weight from 0 to 1.
+fn unit_weight(s: &str) -> Result<f32, String> {
+    number_between(s, 0.0, 1.0)
+}
+
+/// Virtual visits of a prior, 0 to 1000.
 fn prior_visits(s: &str) -> Result<f32, String> {
-    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if (0.0..=1000.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("'{s}' must be between 0 and 1000"))
-    }
+    number_between(s, 0.0, 1000.0)
 }
 
 impl GtpArgs {
