@@ -15,7 +15,7 @@ use std::time::Duration;
 use tables_support::{create, http, join, Client, Db};
 
 async fn three_nodes() -> Option<(Node, Node, Node)> {
-    let url = tables_support::database_url(Db::Postgres)?;
+    let url = tables_support::database_url(Db::Postgres).await?;
     let (a, b, c) = tokio::join!(Node::start(&url), Node::start(&url), Node::start(&url));
     Some((a, b, c))
 }

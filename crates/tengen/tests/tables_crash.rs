@@ -17,7 +17,7 @@ macro_rules! on_both_databases {
         mod sqlite { $(
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
-                if let Some(url) = super::tables_support::database_url(super::Db::Sqlite) {
+                if let Some(url) = super::tables_support::database_url(super::Db::Sqlite).await {
                     super::$name(url).await;
                 }
             }
@@ -25,7 +25,7 @@ macro_rules! on_both_databases {
         mod postgres { $(
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
-                if let Some(url) = super::tables_support::database_url(super::Db::Postgres) {
+                if let Some(url) = super::tables_support::database_url(super::Db::Postgres).await {
                     super::$name(url).await;
                 }
             }

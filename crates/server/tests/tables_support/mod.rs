@@ -1,5 +1,5 @@
 //! Online-table test harness: a real server on a loopback port over a real database (a fresh
-//! SQLite file, or the PostgreSQL of `TENGEN_TEST_POSTGRES_URL`), and real WebSocket clients.
+//! SQLite file, or a fresh database on the PostgreSQL of `TENGEN_TEST_POSTGRES_URL`), and real WebSocket clients.
 
 #![allow(dead_code)]
 
@@ -24,9 +24,11 @@ pub enum Db {
     Postgres,
 }
 
-/// The database URL for `db`; None (after saying why) when PostgreSQL is not configured and not
-/// required.
-pub fn database_url(db: Db) -> Option<String> {
+/// The database URL for `db`: a fresh SQLite file, or a fresh PostgreSQL database on the server
+/// of `TENGEN_TEST_POSTGRES_URL` (each test its own, so that `tengen serve` nodes, which hold
+/// every unfinished table in their database, hold only this test's tables). None (after saying
+/// why) when PostgreSQL is not configured and not required.
+pub async fn database_url(db: Db) -> Option<String> {
     match db {
         Db::Sqlite => {
             let dir = std::env::temp_dir().join(format!(
@@ -38,7 +40,7 @@ pub fn database_url(db: Db) -> Option<String> {
             Some(format!("sqlite://{}", dir.join("tables.db").display()))
         }
         Db::Postgres => match std::env::var("TENGEN_TEST_POSTGRES_URL") {
-            Ok(url) => Some(url),
+            Ok(url) => Some(fresh_postgres_database(&url).await),
             Err(_) => {
                 assert!(
                     std::env::var_os("TENGEN_REQUIRE_POSTGRES").is_none(),
@@ -51,6 +53,55 @@ pub fn database_url(db: Db) -> Option<String> {
             }
         },
     }
+}
+
+/// Prefix of the per-test PostgreSQL databases; the creating process id follows it.
+const FRESH_PREFIX: &str = "tengen_t_";
+
+/// Creates an empty database named after this test process on the server of `base` and returns
+/// its URL; first drops the databases of test processes that have ended.
+async fn fresh_postgres_database(base: &str) -> String {
+    use sqlx::{Connection, Row};
+    let mut admin = sqlx::PgConnection::connect(base)
+        .await
+        .expect("the PostgreSQL test server accepts connections");
+    let names = sqlx::query("SELECT datname FROM pg_database WHERE datname LIKE 'tengen_t_%'")
+        .fetch_all(&mut admin)
+        .await
+        .unwrap();
+    for row in names {
+        let name: String = row.get(0);
+        let pid = name[FRESH_PREFIX.len()..].split('_').next().unwrap_or("");
+        let ended = pid.parse::<u32>().is_ok_and(|pid| {
+            pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+        });
+        if ended {
+            // Another test may be dropping it too; either way it goes.
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .await;
+        }
+    }
+    let name = format!(
+        "{FRESH_PREFIX}{}_{}",
+        std::process::id(),
+        rand_suffix() % 1_000_000_000
+    );
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("the test role may create databases");
+    let _ = admin.close().await;
+    let (url, query) = base.split_once('?').unwrap_or((base, ""));
+    let (server, _) = url
+        .rsplit_once('/')
+        .expect("the PostgreSQL URL names a database");
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    format!("{server}/{name}{query}")
 }
 
 fn rand_suffix() -> u64 {
@@ -80,7 +131,7 @@ impl Drop for TestServer {
 
 /// Starts a server over `db`; None when that database is not available.
 pub async fn server(db: Db) -> Option<TestServer> {
-    let url = database_url(db)?;
+    let url = database_url(db).await?;
     let store = Store::connect(&url).await.expect("the test database opens");
     let state = Arc::new(AppState::with_store_and_limit(store, 10_000.0));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -302,9 +353,13 @@ impl Client {
         }
     }
 
-    /// Waits until an event numbered `seq` (or later) has arrived.
+    /// Waits until an event numbered `seq` (or later) has arrived, and the state that comes
+    /// with the last event of its batch: when a node sends several events at once (after a
+    /// catch-up, or when another node stored a timeout first) only the last carries the state.
     pub async fn wait_seq(&mut self, seq: u64) {
-        while self.seqs.last().copied().unwrap_or(0) < seq {
+        while self.seqs.last().copied().unwrap_or(0) < seq
+            || self.state["seq"].as_u64().unwrap_or(0) < seq
+        {
             let m = self.recv().await;
             if m["type"] == "event" {
                 self.note_event(&m);
