@@ -169,7 +169,7 @@ def main():
                          "GNU Go level 10 still scores the games), e.g. an older tengen binary")
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
-                    help="let Tengen resign hopeless games (GNU Go never resigns)")
+                    help="let Tengen resign hopeless games (GNU Go 3.8 resigns hopeless games by default)")
     a = ap.parse_args()
     if a.openings is None:
         a.openings = os.path.join(os.path.dirname(__file__), f"openings-{a.size}.txt")
