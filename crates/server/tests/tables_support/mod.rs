@@ -1,5 +1,6 @@
 //! Online-table test harness: a real server on a loopback port over a real database (a fresh
-//! SQLite file, or a fresh database on the PostgreSQL of `TENGEN_TEST_POSTGRES_URL`), and real WebSocket clients.
+//! SQLite file, or a fresh database on the PostgreSQL of `TENGEN_TEST_POSTGRES_URL`), and real
+//! WebSocket clients.
 
 #![allow(dead_code)]
 
@@ -65,13 +66,18 @@ async fn fresh_postgres_database(base: &str) -> String {
     let mut admin = sqlx::PgConnection::connect(base)
         .await
         .expect("the PostgreSQL test server accepts connections");
-    let names = sqlx::query("SELECT datname FROM pg_database WHERE datname LIKE 'tengen_t_%'")
+    let names: Vec<String> = sqlx::query("SELECT datname FROM pg_database")
         .fetch_all(&mut admin)
         .await
-        .unwrap();
-    for row in names {
-        let name: String = row.get(0);
-        let pid = name[FRESH_PREFIX.len()..].split('_').next().unwrap_or("");
+        .expect("the database list reads")
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    for name in names {
+        let Some(rest) = name.strip_prefix(FRESH_PREFIX) else {
+            continue;
+        };
+        let pid = rest.split('_').next().unwrap_or("");
         let ended = pid.parse::<u32>().is_ok_and(|pid| {
             pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists()
         });
