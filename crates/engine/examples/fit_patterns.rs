@@ -14,6 +14,7 @@ use std::fs;
 use std::path::Path;
 use tengen_engine::board::PlayoutBoard;
 use tengen_engine::features::{Context, Feature};
+use tengen_engine::gamma::Gammas;
 use tengen_rules::{sgf, Action, Color};
 
 /// A move's features as indices into the feature list (`NONE` where fewer than eight).
@@ -21,7 +22,7 @@ type Row = [u32; 8];
 const NONE: u32 = u32::MAX;
 
 /// The candidate moves of the positions, each with its features, and the move played.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Data {
     /// Candidate rows, position after position.
     rows: Vec<Row>,
@@ -34,6 +35,8 @@ struct Args {
     player: String,
     iterations: usize,
     min_count: u64,
+    /// A table to score on the same held-out moves, for comparison (e.g. the shipped one).
+    baseline: Option<String>,
     dirs: Vec<String>,
 }
 
@@ -43,6 +46,7 @@ fn parse_args() -> Result<Args, String> {
         player: "GNU Go".into(),
         iterations: 20,
         min_count: 20,
+        baseline: None,
         dirs: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -57,12 +61,13 @@ fn parse_args() -> Result<Args, String> {
             "--min-count" => {
                 a.min_count = val("--min-count")?.parse().map_err(|e| format!("{e}"))?
             }
+            "--baseline" => a.baseline = Some(val("--baseline")?),
             _ => a.dirs.push(x),
         }
     }
     if a.dirs.is_empty() {
         return Err(
-            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] DIR..."
+            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] [--baseline TABLE] DIR..."
                 .into(),
         );
     }
@@ -225,6 +230,24 @@ fn evaluate(data: &Data, gamma: &[f64]) -> (f64, f64, f64) {
     (top / n, ll / n, uniform / n)
 }
 
+/// Scores a written table (e.g. the shipped one) on the held-out moves, to compare with the fit.
+fn report_baseline(path: &str, names: &[Feature], test: &Data) {
+    let read = fs::read_to_string(path).map_err(|e| e.to_string());
+    let table = match read.and_then(|t| Gammas::parse(&t).map_err(|e| e.to_string())) {
+        Ok(table) => table,
+        Err(e) => {
+            eprintln!("baseline {path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let gamma: Vec<f64> = names.iter().map(|&f| f64::from(table.get(f))).collect();
+    let (t1, ll, uni) = evaluate(test, &gamma);
+    eprintln!(
+        "baseline {path}: held-out top-1 {:.1}%, log-likelihood {ll:.3} (uniform {uni:.3})",
+        t1 * 100.0
+    );
+}
+
 fn main() {
     let a = match parse_args() {
         Ok(a) => a,
@@ -273,6 +296,7 @@ fn main() {
         }
     }
     let used: Vec<bool> = seen.iter().map(|&n| n >= a.min_count).collect();
+    let test_unfiltered = test.clone();
     for data in [&mut train, &mut test] {
         for r in data.rows.iter_mut() {
             for f in r.iter_mut() {
@@ -286,6 +310,9 @@ fn main() {
         for &f in train.rows[chosen].iter().filter(|&&f| f != NONE) {
             wins[f as usize] += 1.0;
         }
+    }
+    if let Some(path) = &a.baseline {
+        report_baseline(path, &names, &test_unfiltered);
     }
     let mut gamma = vec![1.0f64; names.len()];
     let (t1, ll, uni) = evaluate(&test, &gamma);

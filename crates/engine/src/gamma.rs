@@ -3,11 +3,12 @@
 //! patterns"), and the strength of a move as the product of its features' gammas.
 //!
 //! The shipped tables are `gammas-9.txt` (fitted on 9×9 games, for boards up to 11×11) and
-//! `gammas-19.txt` (19×19 games, for 13×13 and up) beside this file, written by
+//! `gammas-19.txt` (19×19 games, for 12×12 and up) beside this file, written by
 //! `cargo run --release -p tengen-engine --example fit_patterns` (docs/ENGINE.md, "Learned
 //! patterns"); a feature missing from a table has gamma 1.
 
-use crate::features::{Feature, MoveFeatures, FAR};
+use crate::board::{BLACK, WHITE};
+use crate::features::{canonical_shape, Feature, MoveFeatures, FAR};
 use std::sync::OnceLock;
 use thiserror::Error;
 
@@ -141,6 +142,29 @@ pub fn shipped(size: usize) -> &'static Gammas {
     }
 }
 
+/// The shipped table's 3×3 shape gamma of every raw neighbourhood code ([`crate::pattern::code`])
+/// for each side to move, index `code | (me == WHITE) << 16`: the playouts' learned pattern
+/// step ([`crate::policy::Policy::HeavyLearned`]) looks shapes up in one step.
+pub(crate) fn shape_weights(size: usize) -> &'static [f32] {
+    static SMALL: OnceLock<Vec<f32>> = OnceLock::new();
+    static LARGE: OnceLock<Vec<f32>> = OnceLock::new();
+    let build = || {
+        let table = shipped(size);
+        let mut w = Vec::with_capacity(2 << 16);
+        for me in [BLACK, WHITE] {
+            for code in 0..1usize << 16 {
+                w.push(table.get(Feature::Shape(canonical_shape(code, me))));
+            }
+        }
+        w
+    };
+    if size <= SMALL_BOARD {
+        SMALL.get_or_init(build)
+    } else {
+        LARGE.get_or_init(build)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,5 +224,22 @@ mod tests {
         assert_eq!(g.get(Feature::Line(1)), 0.5);
         assert_eq!(g.get(Feature::Line(3)), 1.0);
         assert_eq!(g.get(Feature::Shape(77)), 1.0);
+    }
+
+    #[test]
+    fn shape_weights_see_each_side_to_move_as_black() {
+        for size in [9, 19] {
+            let table = shipped(size);
+            let weights = shape_weights(size);
+            // A white stone above, a black one below: for Black, White's stone is the
+            // opponent's; swapping the colors and the side to move gives the same shape.
+            let code = (WHITE as usize) << 2 | (BLACK as usize) << 12;
+            let swapped = (BLACK as usize) << 2 | (WHITE as usize) << 12;
+            assert_eq!(weights[code], weights[swapped | 1 << 16]);
+            assert_eq!(
+                weights[code],
+                table.get(Feature::Shape(canonical_shape(code, BLACK)))
+            );
+        }
     }
 }

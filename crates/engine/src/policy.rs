@@ -2,7 +2,8 @@
 //! 3×3 patterns near the last move, chains short of liberties anywhere on small boards,
 //! self-atari avoidance, and optionally the last good reply), and the playout loop.
 
-use crate::board::{other, PlayoutBoard, EMPTY, PASS};
+use crate::board::{other, PlayoutBoard, EMPTY, PASS, WHITE};
+use crate::gamma;
 use crate::ladder;
 use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
@@ -30,6 +31,11 @@ pub enum Policy {
     /// search's playouts unless `EngineConfig::liberty_scan` is set (the scan did not win more
     /// games, docs/ENGINE.md "Collapses"), and TimeGo's playouts, as measured there.
     HeavyLocal,
+    /// [`Policy::HeavyLocal`] whose shape step weighs the points around the last move by the
+    /// learned 3×3 shape gammas (`gamma`, the table of the board's size) instead of picking
+    /// uniformly among the hand-made patterns' matches: the search's playouts with
+    /// `EngineConfig::learned_playouts` (docs/ENGINE.md, "Learned patterns").
+    HeavyLearned,
 }
 
 impl Policy {
@@ -41,7 +47,10 @@ impl Policy {
     /// Whether this is one of the search's heavy policies (nakade, ladder reading and the
     /// two-liberty tactics on every board size).
     fn is_search(self) -> bool {
-        matches!(self, Policy::Heavy | Policy::HeavyLocal)
+        matches!(
+            self,
+            Policy::Heavy | Policy::HeavyLocal | Policy::HeavyLearned
+        )
     }
 }
 
@@ -70,6 +79,10 @@ const MAX_SIZE_SHORT_OF_LIBERTIES: usize = 11;
 
 /// Probability of trying 3×3 patterns around the last move.
 const P_PATTERN: f32 = 0.9;
+
+/// The learned shape step only considers points whose shape gamma is at least this: shapes
+/// played more often than a typical point (the hand-made step likewise only plays matches).
+const LEARNED_SHAPE_MIN: f32 = 2.0;
 
 /// Chooses a move for the side to move with the given policy (PASS when none is left).
 pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
@@ -243,9 +256,8 @@ fn heavy_local(
         }
     }
     if rng.chance(P_PATTERN) {
-        let mut pats = Candidates::new();
         let s = board.stride();
-        for n in [
+        let ring = [
             last - s - 1,
             last - s,
             last - s + 1,
@@ -254,7 +266,12 @@ fn heavy_local(
             last + s - 1,
             last + s,
             last + s + 1,
-        ] {
+        ];
+        if policy == Policy::HeavyLearned {
+            return learned_shape_move(board, rng, me, &ring);
+        }
+        let mut pats = Candidates::new();
+        for n in ring {
             if board.cell(n) == EMPTY && pattern::matches_at(board, n) && acceptable(board, n, me) {
                 pats.push(n);
             }
@@ -264,6 +281,41 @@ fn heavy_local(
         }
     }
     None
+}
+
+/// Among the sensible empty points of `ring` whose learned shape gamma is at least
+/// [`LEARNED_SHAPE_MIN`], one drawn with probability proportional to its gamma (the
+/// Bradley–Terry choice among them); None when there is none.
+fn learned_shape_move(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    me: u8,
+    ring: &[usize; 8],
+) -> Option<usize> {
+    let weights = gamma::shape_weights(board.size());
+    let side = if me == WHITE { 1 << 16 } else { 0 };
+    let mut moves = [(0usize, 0f32); 8];
+    let mut n = 0;
+    let mut total = 0.0f32;
+    for &p in ring {
+        if board.cell(p) != EMPTY {
+            continue;
+        }
+        let g = weights[pattern::code(board, p) | side];
+        if g >= LEARNED_SHAPE_MIN && acceptable(board, p, me) {
+            moves[n] = (p, g);
+            total += g;
+            n += 1;
+        }
+    }
+    let mut x = rng.unit() as f32 * total;
+    for &(p, g) in &moves[..n] {
+        if x < g {
+            return Some(p);
+        }
+        x -= g;
+    }
+    moves[..n].last().map(|&(p, _)| p)
 }
 
 /// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
@@ -658,6 +710,68 @@ mod tests {
             assert_eq!(
                 short_of_liberties_move(&mut b, &mut rng, WHITE),
                 Some(at(&b, 2, 4))
+            );
+        }
+    }
+
+    #[test]
+    fn learned_shape_step_answers_a_contact_play_in_proportion_to_the_shape_gammas() {
+        use crate::board::BLACK;
+        use crate::ladder::tests::{at, board};
+        // White has just attached at E5 on top of Black's E4; Black to move.
+        let mut b = board(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "....O....",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let e5 = at(&b, 4, 4);
+        b.set_last_move(e5);
+        b.set_to_move(BLACK);
+        let s = b.stride();
+        let ring = [
+            e5 - s - 1,
+            e5 - s,
+            e5 - s + 1,
+            e5 - 1,
+            e5 + 1,
+            e5 + s - 1,
+            e5 + s,
+            e5 + s + 1,
+        ];
+        let weights = gamma::shape_weights(9);
+        let eligible: Vec<(usize, f32)> = ring
+            .iter()
+            .map(|&p| (p, weights[pattern::code(&b, p)]))
+            .filter(|&(p, w)| b.cell(p) == EMPTY && w >= LEARNED_SHAPE_MIN)
+            .collect();
+        assert!(
+            !eligible.is_empty(),
+            "no shape around a contact play is learned as good"
+        );
+        let total: f32 = eligible.iter().map(|&(_, w)| w).sum();
+        let mut rng = FastRng::new(11);
+        let draws = 20_000;
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..draws {
+            let m = learned_shape_move(&mut b, &mut rng, BLACK, &ring).expect("a move");
+            assert!(
+                eligible.iter().any(|&(p, _)| p == m),
+                "{m} is not an eligible point"
+            );
+            *counts.entry(m).or_insert(0u32) += 1;
+        }
+        for &(p, w) in &eligible {
+            let expected = w / total;
+            let seen = counts.get(&p).copied().unwrap_or(0) as f32 / draws as f32;
+            assert!(
+                (seen - expected).abs() < 0.02,
+                "point {p}: drawn {seen:.3}, gamma share {expected:.3}"
             );
         }
     }

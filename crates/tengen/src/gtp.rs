@@ -83,6 +83,11 @@ pub struct GtpArgs {
     /// off; see docs/ENGINE.md, "Learned patterns").
     #[arg(long, default_value_t = EngineConfig::default().pattern_prior, value_parser = prior_visits)]
     pub pattern_prior: f32,
+    /// Weigh the playouts' shapes around the last move by the learned 3×3 shape gammas
+    /// instead of the hand-made patterns (true or false; see docs/ENGINE.md, "Learned
+    /// patterns").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().learned_playouts)]
+    pub learned_playouts: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -169,6 +174,7 @@ impl GtpArgs {
                 race_priors: self.race_priors,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
+                learned_playouts: self.learned_playouts,
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
