@@ -144,7 +144,7 @@ pub fn shipped(size: usize) -> &'static Gammas {
 
 /// The shipped table's 3×3 shape gamma of every raw neighbourhood code ([`crate::pattern::code`])
 /// for each side to move, index `code | (me == WHITE) << 16`: the playouts' learned pattern
-/// step ([`crate::policy::Policy::HeavyLearned`]) looks shapes up in one step.
+/// steps (`PlayoutShapes::Weighted` and `Learned`) look shapes up in one step.
 pub(crate) fn shape_weights(size: usize) -> &'static [f32] {
     static SMALL: OnceLock<Vec<f32>> = OnceLock::new();
     static LARGE: OnceLock<Vec<f32>> = OnceLock::new();

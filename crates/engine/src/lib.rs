@@ -91,12 +91,23 @@ pub struct EngineConfig {
     /// games on 9×9 and 34 of 40 on 19×19 against the engine without it (docs/ENGINE.md,
     /// "Learned patterns").
     pub pattern_prior: f32,
-    /// Whether the search's playouts (without `liberty_scan`) weigh the shapes around the last
-    /// move by the learned 3×3 shape gammas (`Policy::HeavyLearned`) rather than picking
-    /// uniformly among the hand-made patterns (`Policy::HeavyLocal`). Off by default: it won
-    /// 2 of 10 games against the engine without it at equal time (docs/ENGINE.md, "Learned
-    /// patterns").
-    pub learned_playouts: bool,
+    /// How the search's playouts (without `liberty_scan`) pick their 3×3 shape answer around
+    /// the last move. The hand-made patterns by default: the learned shapes lost their A/B
+    /// match (docs/ENGINE.md, "Learned patterns").
+    pub playout_shapes: PlayoutShapes,
+}
+
+/// How the playouts pick their 3×3 shape answer around the last move
+/// ([`EngineConfig::playout_shapes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayoutShapes {
+    /// Uniformly among the points matching the hand-made (MoGo) patterns.
+    #[default]
+    Patterns,
+    /// Among the same points, in proportion to their learned shape gammas.
+    Weighted,
+    /// Among the points whose learned shape gamma is at least 2, in proportion to it.
+    Learned,
 }
 
 /// The default [`EngineConfig::pattern_prior`].
@@ -119,7 +130,7 @@ impl Default for EngineConfig {
             race_priors: false,
             extend_time: false,
             pattern_prior: DEFAULT_PATTERN_PRIOR,
-            learned_playouts: false,
+            playout_shapes: PlayoutShapes::Patterns,
         }
     }
 }
@@ -371,10 +382,10 @@ impl Engine {
             time_extension,
             threads: self.config.threads.max(1),
             policy: if lv.policy == Policy::Heavy && !self.config.liberty_scan {
-                if self.config.learned_playouts {
-                    Policy::HeavyLearned
-                } else {
-                    Policy::HeavyLocal
+                match self.config.playout_shapes {
+                    PlayoutShapes::Patterns => Policy::HeavyLocal,
+                    PlayoutShapes::Weighted => Policy::HeavyWeighted,
+                    PlayoutShapes::Learned => Policy::HeavyLearned,
                 }
             } else {
                 lv.policy

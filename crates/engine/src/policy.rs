@@ -31,10 +31,13 @@ pub enum Policy {
     /// search's playouts unless `EngineConfig::liberty_scan` is set (the scan did not win more
     /// games, docs/ENGINE.md "Collapses"), and TimeGo's playouts, as measured there.
     HeavyLocal,
-    /// [`Policy::HeavyLocal`] whose shape step weighs the points around the last move by the
-    /// learned 3×3 shape gammas (`gamma`, the table of the board's size) instead of picking
-    /// uniformly among the hand-made patterns' matches: the search's playouts with
-    /// `EngineConfig::learned_playouts` (docs/ENGINE.md, "Learned patterns").
+    /// [`Policy::HeavyLocal`] whose shape step draws among the hand-made patterns' matches
+    /// around the last move in proportion to their learned 3×3 shape gammas (`gamma`, the
+    /// table of the board's size): `PlayoutShapes::Weighted`.
+    HeavyWeighted,
+    /// [`Policy::HeavyLocal`] whose shape step draws among the points around the last move
+    /// whose learned shape gamma is at least [`LEARNED_SHAPE_MIN`], in proportion to it:
+    /// `PlayoutShapes::Learned` (docs/ENGINE.md, "Learned patterns").
     HeavyLearned,
 }
 
@@ -49,7 +52,7 @@ impl Policy {
     fn is_search(self) -> bool {
         matches!(
             self,
-            Policy::Heavy | Policy::HeavyLocal | Policy::HeavyLearned
+            Policy::Heavy | Policy::HeavyLocal | Policy::HeavyWeighted | Policy::HeavyLearned
         )
     }
 }
@@ -267,8 +270,10 @@ fn heavy_local(
             last + s,
             last + s + 1,
         ];
-        if policy == Policy::HeavyLearned {
-            return learned_shape_move(board, rng, me, &ring);
+        match policy {
+            Policy::HeavyWeighted => return learned_shape_move(board, rng, me, &ring, true),
+            Policy::HeavyLearned => return learned_shape_move(board, rng, me, &ring, false),
+            _ => {}
         }
         let mut pats = Candidates::new();
         for n in ring {
@@ -283,14 +288,16 @@ fn heavy_local(
     None
 }
 
-/// Among the sensible empty points of `ring` whose learned shape gamma is at least
-/// [`LEARNED_SHAPE_MIN`], one drawn with probability proportional to its gamma (the
-/// Bradley–Terry choice among them); None when there is none.
+/// Among the sensible empty points of `ring` that match the hand-made patterns
+/// (`hand_made`) or else whose learned shape gamma is at least [`LEARNED_SHAPE_MIN`], one
+/// drawn with probability proportional to its gamma (the Bradley–Terry choice among them);
+/// None when there is none.
 fn learned_shape_move(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
     me: u8,
     ring: &[usize; 8],
+    hand_made: bool,
 ) -> Option<usize> {
     let weights = gamma::shape_weights(board.size());
     let side = if me == WHITE { 1 << 16 } else { 0 };
@@ -302,7 +309,12 @@ fn learned_shape_move(
             continue;
         }
         let g = weights[pattern::code(board, p) | side];
-        if g >= LEARNED_SHAPE_MIN && acceptable(board, p, me) {
+        let eligible = if hand_made {
+            pattern::matches_at(board, p)
+        } else {
+            g >= LEARNED_SHAPE_MIN
+        };
+        if eligible && acceptable(board, p, me) {
             moves[n] = (p, g);
             total += g;
             n += 1;
@@ -714,11 +726,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn learned_shape_step_answers_a_contact_play_in_proportion_to_the_shape_gammas() {
+    /// Draws the learned shape step 20 000 times after White's contact play at E5 on Black's
+    /// E4 and checks that every draw is eligible and each point's share follows its gamma.
+    fn check_learned_shape_draws(hand_made: bool) {
         use crate::board::BLACK;
         use crate::ladder::tests::{at, board};
-        // White has just attached at E5 on top of Black's E4; Black to move.
         let mut b = board(&[
             ".........",
             ".........",
@@ -748,18 +760,26 @@ mod tests {
         let eligible: Vec<(usize, f32)> = ring
             .iter()
             .map(|&p| (p, weights[pattern::code(&b, p)]))
-            .filter(|&(p, w)| b.cell(p) == EMPTY && w >= LEARNED_SHAPE_MIN)
+            .filter(|&(p, w)| {
+                b.cell(p) == EMPTY
+                    && if hand_made {
+                        pattern::matches_at(&b, p)
+                    } else {
+                        w >= LEARNED_SHAPE_MIN
+                    }
+            })
             .collect();
         assert!(
-            !eligible.is_empty(),
-            "no shape around a contact play is learned as good"
+            eligible.len() >= 2,
+            "hand-made {hand_made}: {} eligible points around a contact play",
+            eligible.len()
         );
         let total: f32 = eligible.iter().map(|&(_, w)| w).sum();
         let mut rng = FastRng::new(11);
         let draws = 20_000;
         let mut counts = std::collections::HashMap::new();
         for _ in 0..draws {
-            let m = learned_shape_move(&mut b, &mut rng, BLACK, &ring).expect("a move");
+            let m = learned_shape_move(&mut b, &mut rng, BLACK, &ring, hand_made).expect("a move");
             assert!(
                 eligible.iter().any(|&(p, _)| p == m),
                 "{m} is not an eligible point"
@@ -774,5 +794,15 @@ mod tests {
                 "point {p}: drawn {seen:.3}, gamma share {expected:.3}"
             );
         }
+    }
+
+    #[test]
+    fn learned_shape_step_answers_a_contact_play_in_proportion_to_the_shape_gammas() {
+        check_learned_shape_draws(false);
+    }
+
+    #[test]
+    fn weighted_shape_step_draws_only_hand_made_matches_in_proportion_to_their_gammas() {
+        check_learned_shape_draws(true);
     }
 }

@@ -1,7 +1,7 @@
 //! `tengen gtp` options → [`GtpOptions`].
 
 use clap::{Args, ValueEnum};
-use tengen_engine::EngineConfig;
+use tengen_engine::{EngineConfig, PlayoutShapes};
 use tengen_gtp::timego::TimeGoOptions;
 use tengen_gtp::GtpOptions;
 use tengen_rules::{KoRule, Rules, Scoring};
@@ -32,6 +32,17 @@ pub enum VariantArg {
     /// TimeGo: moves can change the past (extension commands `timego-time`, `timego-lock`,
     /// `timego-order`; see docs/GTP.md). Board 9x9 unless `boardsize` says otherwise.
     Timego,
+}
+
+/// The playouts' 3×3 shape step on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShapesArg {
+    /// Uniformly among the hand-made (MoGo) patterns' matches.
+    Patterns,
+    /// Among the same matches, weighted by their learned shape gammas.
+    Weighted,
+    /// Among the points whose learned shape gamma is at least 2, weighted by it.
+    Learned,
 }
 
 /// Options of `tengen gtp`.
@@ -83,11 +94,10 @@ pub struct GtpArgs {
     /// off; see docs/ENGINE.md, "Learned patterns").
     #[arg(long, default_value_t = EngineConfig::default().pattern_prior, value_parser = prior_visits)]
     pub pattern_prior: f32,
-    /// Weigh the playouts' shapes around the last move by the learned 3×3 shape gammas
-    /// instead of the hand-made patterns (true or false; see docs/ENGINE.md, "Learned
-    /// patterns").
-    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().learned_playouts)]
-    pub learned_playouts: bool,
+    /// How the playouts pick their 3×3 shape answer around the last move (see
+    /// docs/ENGINE.md, "Learned patterns").
+    #[arg(long, value_enum, default_value = "patterns")]
+    pub playout_shapes: ShapesArg,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -174,7 +184,11 @@ impl GtpArgs {
                 race_priors: self.race_priors,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
-                learned_playouts: self.learned_playouts,
+                playout_shapes: match self.playout_shapes {
+                    ShapesArg::Patterns => PlayoutShapes::Patterns,
+                    ShapesArg::Weighted => PlayoutShapes::Weighted,
+                    ShapesArg::Learned => PlayoutShapes::Learned,
+                },
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
