@@ -37,7 +37,12 @@ fn main() {
     println!("| board | policy | playouts/s (1 thread) | moves/playout |");
     println!("|---|---|---|---|");
     for size in [9u8, 19] {
-        for policy in [Policy::Light, Policy::Heavy, Policy::HeavyLocal] {
+        for policy in [
+            Policy::Light,
+            Policy::Heavy,
+            Policy::HeavyLocal,
+            Policy::HeavyWeighted,
+        ] {
             if only
                 .as_ref()
                 .is_some_and(|o| *o != format!("{size}{policy:?}"))

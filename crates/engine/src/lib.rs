@@ -62,7 +62,8 @@ pub struct EngineConfig {
     /// good reply"). The dead-stone estimator's playouts never use it.
     pub last_good_reply: bool,
     /// Whether the search's heavy playouts on boards up to 11×11 also look over the whole
-    /// board for chains short of liberties (`Policy::Heavy`; without it `Policy::HeavyLocal`).
+    /// board for chains short of liberties (`Policy::Heavy`; without it the policy `playout_shapes`
+    /// names).
     /// Off by default: it makes the playouts judge lost capturing races right, but it costs a
     /// third of the playout speed and did not win more games at equal playouts
     /// (docs/ENGINE.md, "Collapses").
@@ -92,8 +93,8 @@ pub struct EngineConfig {
     /// "Learned patterns").
     pub pattern_prior: f32,
     /// How the search's playouts (without `liberty_scan`) pick their 3×3 shape answer around
-    /// the last move. The hand-made patterns by default: the learned shapes lost their A/B
-    /// match (docs/ENGINE.md, "Learned patterns").
+    /// the last move. `BySize` by default: `Weighted` on 12×12 and larger, where it won its A/B
+    /// match on 19×19, the hand-made patterns below (docs/ENGINE.md, "Learned patterns").
     pub playout_shapes: PlayoutShapes,
 }
 
@@ -101,14 +102,21 @@ pub struct EngineConfig {
 /// ([`EngineConfig::playout_shapes`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PlayoutShapes {
-    /// Uniformly among the points matching the hand-made (MoGo) patterns.
+    /// [`PlayoutShapes::Weighted`] on boards of 12×12 and larger (measured on 19×19),
+    /// [`PlayoutShapes::Patterns`] on smaller ones (the default).
     #[default]
+    BySize,
+    /// Uniformly among the points matching the hand-made (MoGo) patterns.
     Patterns,
     /// Among the same points, in proportion to their learned shape gammas.
     Weighted,
     /// Among the points whose learned shape gamma is at least 2, in proportion to it.
     Learned,
 }
+
+/// The smallest board on which [`PlayoutShapes::BySize`] weighs the playouts' shapes by the
+/// learned gammas (the 19×19 table's boards; 9×9 plays the hand-made patterns, as measured).
+const WEIGHTED_SHAPES_FROM: u8 = 12;
 
 /// The default [`EngineConfig::pattern_prior`].
 pub const DEFAULT_PATTERN_PRIOR: f32 = 30.0;
@@ -130,7 +138,7 @@ impl Default for EngineConfig {
             race_priors: false,
             extend_time: false,
             pattern_prior: DEFAULT_PATTERN_PRIOR,
-            playout_shapes: PlayoutShapes::Patterns,
+            playout_shapes: PlayoutShapes::BySize,
         }
     }
 }
@@ -383,7 +391,10 @@ impl Engine {
             threads: self.config.threads.max(1),
             policy: if lv.policy == Policy::Heavy && !self.config.liberty_scan {
                 match self.config.playout_shapes {
-                    PlayoutShapes::Patterns => Policy::HeavyLocal,
+                    PlayoutShapes::BySize if game.board().size() >= WEIGHTED_SHAPES_FROM => {
+                        Policy::HeavyWeighted
+                    }
+                    PlayoutShapes::BySize | PlayoutShapes::Patterns => Policy::HeavyLocal,
                     PlayoutShapes::Weighted => Policy::HeavyWeighted,
                     PlayoutShapes::Learned => Policy::HeavyLearned,
                 }

@@ -37,6 +37,8 @@ pub enum VariantArg {
 /// The playouts' 3×3 shape step on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ShapesArg {
+    /// Weighted on 12x12 and larger, the hand-made patterns on smaller boards.
+    BySize,
     /// Uniformly among the hand-made (MoGo) patterns' matches.
     Patterns,
     /// Among the same matches, weighted by their learned shape gammas.
@@ -96,7 +98,7 @@ pub struct GtpArgs {
     pub pattern_prior: f32,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
-    #[arg(long, value_enum, default_value = "patterns")]
+    #[arg(long, value_enum, default_value = "by-size")]
     pub playout_shapes: ShapesArg,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
@@ -185,6 +187,7 @@ impl GtpArgs {
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {
+                    ShapesArg::BySize => PlayoutShapes::BySize,
                     ShapesArg::Patterns => PlayoutShapes::Patterns,
                     ShapesArg::Weighted => PlayoutShapes::Weighted,
                     ShapesArg::Learned => PlayoutShapes::Learned,
