@@ -28,12 +28,14 @@ pub enum Policy {
     /// self-play games (see docs/ENGINE.md).
     Estimator,
     /// [`Policy::Heavy`] without the whole-board scan for chains short of liberties: the Go
-    /// search's playouts unless `EngineConfig::liberty_scan` is set (the scan did not win more
-    /// games, docs/ENGINE.md "Collapses"), and TimeGo's playouts, as measured there.
+    /// search's playouts up to 11×11 unless `EngineConfig::liberty_scan` is set (the scan did
+    /// not win more games, docs/ENGINE.md "Collapses"), and TimeGo's playouts, as measured
+    /// there.
     HeavyLocal,
     /// [`Policy::HeavyLocal`] whose shape step draws among the hand-made patterns' matches
     /// around the last move in proportion to their learned 3×3 shape gammas (`gamma`, the
-    /// table of the board's size): `PlayoutShapes::Weighted`.
+    /// table of the board's size): `PlayoutShapes::Weighted`, the search's playouts on 12×12
+    /// and larger by default.
     HeavyWeighted,
     /// [`Policy::HeavyLocal`] whose shape step draws among the points around the last move
     /// whose learned shape gamma is at least [`LEARNED_SHAPE_MIN`], in proportion to it:
