@@ -261,17 +261,7 @@ fn heavy_local(
         }
     }
     if rng.chance(P_PATTERN) {
-        let s = board.stride();
-        let ring = [
-            last - s - 1,
-            last - s,
-            last - s + 1,
-            last - 1,
-            last + 1,
-            last + s - 1,
-            last + s,
-            last + s + 1,
-        ];
+        let ring = around(board, last);
         match policy {
             Policy::HeavyWeighted => return learned_shape_move(board, rng, me, &ring, true),
             Policy::HeavyLearned => return learned_shape_move(board, rng, me, &ring, false),
@@ -288,6 +278,21 @@ fn heavy_local(
         }
     }
     None
+}
+
+/// The eight points around `i` (on the padded board, so border cells where `i` is on the edge).
+fn around(board: &PlayoutBoard, i: usize) -> [usize; 8] {
+    let s = board.stride();
+    [
+        i - s - 1,
+        i - s,
+        i - s + 1,
+        i - 1,
+        i + 1,
+        i + s - 1,
+        i + s,
+        i + s + 1,
+    ]
 }
 
 /// Among the sensible empty points of `ring` that match the hand-made patterns
@@ -747,17 +752,7 @@ mod tests {
         let e5 = at(&b, 4, 4);
         b.set_last_move(e5);
         b.set_to_move(BLACK);
-        let s = b.stride();
-        let ring = [
-            e5 - s - 1,
-            e5 - s,
-            e5 - s + 1,
-            e5 - 1,
-            e5 + 1,
-            e5 + s - 1,
-            e5 + s,
-            e5 + s + 1,
-        ];
+        let ring = around(&b, e5);
         let weights = gamma::shape_weights(9);
         let eligible: Vec<(usize, f32)> = ring
             .iter()
