@@ -62,9 +62,8 @@ pub struct EngineConfig {
     /// good reply"). The dead-stone estimator's playouts never use it.
     pub last_good_reply: bool,
     /// Whether the search's heavy playouts on boards up to 11×11 also look over the whole
-    /// board for chains short of liberties (`Policy::Heavy`; without it the policy `playout_shapes`
-    /// names).
-    /// Off by default: it makes the playouts judge lost capturing races right, but it costs a
+    /// board for chains short of liberties (`Policy::Heavy`; without it, the policy that
+    /// `playout_shapes` names). Off by default: it makes the playouts judge lost capturing races right, but it costs a
     /// third of the playout speed and did not win more games at equal playouts
     /// (docs/ENGINE.md, "Collapses").
     pub liberty_scan: bool,
