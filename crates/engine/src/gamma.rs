@@ -127,7 +127,7 @@ impl Gammas {
 }
 
 /// The largest board that uses the table fitted on small boards.
-const SMALL_BOARD: usize = 11;
+pub(crate) const SMALL_BOARD: usize = 11;
 
 /// The shipped table for a board of `size`: fitted on 9×9 games up to 11×11, on 19×19 games
 /// above. Tests check that both parse; were one not to, its gammas would all be 1 and the

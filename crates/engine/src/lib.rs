@@ -113,10 +113,6 @@ pub enum PlayoutShapes {
     Learned,
 }
 
-/// The smallest board on which [`PlayoutShapes::BySize`] weighs the playouts' shapes by the
-/// learned gammas (the 19×19 table's boards; 9×9 plays the hand-made patterns, as measured).
-const WEIGHTED_SHAPES_FROM: u8 = 12;
-
 /// The default [`EngineConfig::pattern_prior`].
 pub const DEFAULT_PATTERN_PRIOR: f32 = 30.0;
 
@@ -390,7 +386,8 @@ impl Engine {
             threads: self.config.threads.max(1),
             policy: if lv.policy == Policy::Heavy && !self.config.liberty_scan {
                 match self.config.playout_shapes {
-                    PlayoutShapes::BySize if game.board().size() >= WEIGHTED_SHAPES_FROM => {
+                    // The 19×19 table's boards, where it was measured; 9×9 stays as measured.
+                    PlayoutShapes::BySize if game.board().size() as usize > gamma::SMALL_BOARD => {
                         Policy::HeavyWeighted
                     }
                     PlayoutShapes::BySize | PlayoutShapes::Patterns => Policy::HeavyLocal,
