@@ -6,7 +6,7 @@ use crate::board::{other, PlayoutBoard, BLACK};
 use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
-use crate::tree::{Tree, EXPAND_AT};
+use crate::tree::Tree;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -156,7 +156,7 @@ fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool 
         if !tree.nodes[node].expanded {
             if node == 0 {
                 tree.expand(0, &mut w.board, allow_root);
-            } else if tree.nodes[node].visits >= EXPAND_AT {
+            } else if tree.nodes[node].visits >= tree.expand_threshold() {
                 tree.expand(node, &mut w.board, &|_| true);
             } else {
                 break;
@@ -429,8 +429,9 @@ fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{black_value, unsure};
+    use super::{black_value, search, unsure, SearchControl, SearchParams};
     use crate::board::PlayoutBoard;
+    use crate::policy::Policy;
     use crate::tree::Tree;
 
     /// A 9×9 root whose first root moves have these (visits, wins); the others are unvisited.
@@ -505,5 +506,44 @@ mod tests {
         let win_all = black_value(81, KOMI_7_5, AREA_9, 0.1);
         assert!(lose_all >= 0.0 && lose_by_half <= 0.1);
         assert!(win_by_half >= 0.9 && win_all <= 1.0);
+    }
+
+    #[test]
+    fn a_long_search_in_a_full_arena_still_expands_its_main_line() {
+        // 16 000 nodes hold about 200 expansions of an empty 9×9 board's 81 moves: at two
+        // visits a leaf, 400 playouts fill the arena and the main line stops growing (without
+        // the rising threshold a 170-visit node two moves deep had no children); with it the
+        // lines the search visits most keep room to grow.
+        let board = PlayoutBoard::new(9);
+        let tree = Tree::with_capacity(board, 16_000);
+        let params = SearchParams {
+            playouts: 6_000,
+            time_limit: None,
+            time_extension: None,
+            threads: 1,
+            policy: Policy::Light,
+            last_good_reply: false,
+            komi_halves: 15,
+            score_weight: 0.0,
+            seed: 7,
+        };
+        let (tree, stats) = search(tree, &params, &|_| true, &SearchControl::default());
+        assert!(stats.playouts > 2_000, "{}", stats.playouts);
+        assert!(tree.nodes.len() <= 16_000);
+        // Every node on the main line with the visits an expansion now needs has children.
+        let threshold = tree.expand_threshold();
+        let mut node = 0;
+        let mut depth = 0;
+        while tree.nodes[node].visits >= threshold {
+            let n = &tree.nodes[node];
+            assert!(
+                n.n_children > 0,
+                "depth {depth}: {} visits, no children (threshold {threshold})",
+                n.visits
+            );
+            node = tree.best_child(node).expect("children");
+            depth += 1;
+        }
+        assert!(depth >= 3, "main line of {depth} expanded nodes");
     }
 }

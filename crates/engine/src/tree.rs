@@ -10,10 +10,14 @@ use crate::prior::{escapes, pointless_edge_move, prior};
 const RAVE_EQUIV: f32 = 3000.0;
 /// Exploration coefficient (small: priors and RAVE do most of the exploring).
 const EXPLORE: f32 = 0.02;
-/// Real visits a leaf needs before it is expanded.
-pub const EXPAND_AT: f32 = 2.0;
+/// Real visits a leaf needs before it is expanded while the arena is at most three quarters
+/// full (see [`Tree::expand_threshold`]).
+const EXPAND_AT: f32 = 2.0;
 /// Most nodes the arena may hold (bounds memory on long searches).
 pub const MAX_NODES: usize = 2_000_000;
+/// Past three quarters full, the expansion threshold doubles each time another
+/// this-many-th of the arena fills.
+const FILL_STEPS: usize = 32;
 
 /// A tree node: the move that leads to it and its statistics, from the point of view of the
 /// player who made that move.
@@ -99,6 +103,8 @@ pub struct Tree {
     /// Virtual visits of the learned move model's prior (`EngineConfig::pattern_prior`; 0 =
     /// off).
     pub pattern_prior: f32,
+    /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
+    capacity: usize,
 }
 
 impl Tree {
@@ -111,14 +117,31 @@ impl Tree {
     /// into glibc's heaps, which then kept tens of MB per heap: a server answering many
     /// searches grew from 170 MB to 285 MB (bench/attack/run.py).
     pub fn new(board: PlayoutBoard) -> Tree {
-        let mut nodes = Vec::with_capacity(MAX_NODES);
+        Tree::with_capacity(board, MAX_NODES)
+    }
+
+    /// A tree whose arena holds at most `capacity` nodes (tests use small ones).
+    pub(crate) fn with_capacity(board: PlayoutBoard, capacity: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::new(PASS, 0.0, 0.0));
         Tree {
             nodes,
             root_board: board,
             race_priors: false,
             pattern_prior: 0.0,
+            capacity,
         }
+    }
+
+    /// Real visits a leaf needs before it is expanded: [`EXPAND_AT`] while the arena is at
+    /// most three quarters full, then twice as many for each further 32nd filled (4 past
+    /// 25/32, 8 past 26/32 … 512 when full). A long search thus keeps deepening its most
+    /// visited lines instead of filling the arena with the first leaves it meets and then
+    /// growing no more; searches that stay under three quarters are unchanged.
+    pub fn expand_threshold(&self) -> f32 {
+        let filled = self.nodes.len() * FILL_STEPS / self.capacity.max(1);
+        let doublings = filled.saturating_sub(FILL_STEPS * 3 / 4);
+        EXPAND_AT * (1u32 << doublings) as f32
     }
 
     /// The children of node `i`.
@@ -135,7 +158,7 @@ impl Tree {
             return;
         }
         self.nodes[i].expanded = true;
-        if self.nodes.len() + board.empties().len() > MAX_NODES {
+        if self.nodes.len() + board.empties().len() > self.capacity {
             return;
         }
         let me = board.to_move();
@@ -222,7 +245,7 @@ impl Tree {
     /// A new tree rooted at node `i` (which holds the position `board`), keeping its subtree.
     /// Root children rejected by `allow` are dropped.
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
-        let mut out = Tree::new(board);
+        let mut out = Tree::with_capacity(board, self.capacity);
         out.race_priors = self.race_priors;
         out.pattern_prior = self.pattern_prior;
         out.nodes[0] = Node {
@@ -273,6 +296,22 @@ mod tests {
         after.play(tree.nodes[child].mv as usize);
         let rerooted = tree.reroot(child, after, &|_| true);
         assert!(rerooted.nodes.capacity() >= MAX_NODES);
+    }
+
+    #[test]
+    fn expansion_threshold_doubles_for_each_32nd_filled_past_three_quarters() {
+        let mut tree = Tree::with_capacity(PlayoutBoard::new(9), 3200);
+        let mut at = |len: usize| {
+            tree.nodes.resize(len, Node::new(PASS, 0.0, 0.0));
+            tree.expand_threshold()
+        };
+        assert_eq!(at(1), EXPAND_AT);
+        assert_eq!(at(2400), EXPAND_AT);
+        assert_eq!(at(2499), EXPAND_AT);
+        assert_eq!(at(2500), 2.0 * EXPAND_AT);
+        assert_eq!(at(2600), 4.0 * EXPAND_AT);
+        assert_eq!(at(3199), 128.0 * EXPAND_AT);
+        assert_eq!(at(3200), 256.0 * EXPAND_AT);
     }
 
     /// The prior virtual wins of each child of the root, by move.
