@@ -97,7 +97,10 @@ pub enum Command {
         /// Stones per byo-yomi period.
         byo_yomi_stones: u32,
     },
-    /// `time_left COLOR TIME STONES`
+    /// `kgs-time_settings SYSTEM ...` (KGS's extension, also sent by gtp2ogs): the time
+    /// systems `time_settings` cannot say, Japanese byo-yomi above all.
+    KgsTimeSettings(KgsTime),
+    /// `time_left COLOR TIME STONES` (under Japanese byo-yomi, `STONES` is the periods left)
     TimeLeft {
         /// Whose clock.
         color: Color,
@@ -112,6 +115,36 @@ pub enum Command {
     PlaceFreeHandicap(u32),
     /// `set_free_handicap VERTEX...`: the controller places the stones.
     SetFreeHandicap(Vec<Point>),
+}
+
+/// A time system of `kgs-time_settings`, all times in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KgsTime {
+    /// `none`: no time limit.
+    None,
+    /// `absolute MAIN`: sudden death.
+    Absolute {
+        /// Main time.
+        main_time: u32,
+    },
+    /// `byoyomi MAIN PERIOD PERIODS`: Japanese byo-yomi, each move within one period.
+    Byoyomi {
+        /// Main time.
+        main_time: u32,
+        /// One period.
+        period_time: u32,
+        /// Periods.
+        periods: u32,
+    },
+    /// `canadian MAIN BYO_YOMI_TIME STONES`: the same as `time_settings`.
+    Canadian {
+        /// Main time.
+        main_time: u32,
+        /// Byo-yomi period.
+        byo_yomi_time: u32,
+        /// Stones per period.
+        byo_yomi_stones: u32,
+    },
 }
 
 /// Every command name, in the order `list_commands` prints them.
@@ -139,6 +172,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "time_settings",
+    "kgs-time_settings",
     "time_left",
     "fixed_handicap",
     "place_free_handicap",
@@ -318,6 +352,38 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                 byo_yomi_time: a.number(1, "a byo-yomi time in seconds")?,
                 byo_yomi_stones: a.number(2, "a number of byo-yomi stones")?,
             }
+        }
+        "kgs-time_settings" => {
+            let system = a.get(0, "a time system (none, absolute, byoyomi or canadian)")?;
+            Command::KgsTimeSettings(match system.to_ascii_lowercase().as_str() {
+                "none" => {
+                    a.at_most(1)?;
+                    KgsTime::None
+                }
+                "absolute" => {
+                    a.at_most(2)?;
+                    KgsTime::Absolute {
+                        main_time: a.number(1, "a main time in seconds")?,
+                    }
+                }
+                "byoyomi" => {
+                    a.at_most(4)?;
+                    KgsTime::Byoyomi {
+                        main_time: a.number(1, "a main time in seconds")?,
+                        period_time: a.number(2, "a period in seconds")?,
+                        periods: a.number(3, "a number of periods")?,
+                    }
+                }
+                "canadian" => {
+                    a.at_most(4)?;
+                    KgsTime::Canadian {
+                        main_time: a.number(1, "a main time in seconds")?,
+                        byo_yomi_time: a.number(2, "a byo-yomi time in seconds")?,
+                        byo_yomi_stones: a.number(3, "a number of byo-yomi stones")?,
+                    }
+                }
+                _ => return Err(a.bad(system, "none, absolute, byoyomi or canadian")),
+            })
         }
         "time_left" => {
             a.at_most(3)?;
@@ -517,6 +583,7 @@ mod tests {
             "list_stones white",
             "captures black",
             "time_settings 300 30 5",
+            "kgs-time_settings byoyomi 600 30 5",
             "time_left b 120 0",
             "fixed_handicap 4",
             "place_free_handicap 2",
@@ -525,6 +592,46 @@ mod tests {
         assert_eq!(samples.len(), COMMANDS.len());
         for s in samples {
             assert!(cmd(s).is_ok(), "{s}");
+        }
+    }
+
+    #[test]
+    fn kgs_time_settings_reads_each_time_system() {
+        assert_eq!(
+            cmd("kgs-time_settings none"),
+            Ok(Command::KgsTimeSettings(KgsTime::None))
+        );
+        assert_eq!(
+            cmd("kgs-time_settings absolute 900"),
+            Ok(Command::KgsTimeSettings(KgsTime::Absolute {
+                main_time: 900
+            }))
+        );
+        assert_eq!(
+            cmd("kgs-time_settings ByoYomi 1200 30 5"),
+            Ok(Command::KgsTimeSettings(KgsTime::Byoyomi {
+                main_time: 1200,
+                period_time: 30,
+                periods: 5
+            }))
+        );
+        assert_eq!(
+            cmd("kgs-time_settings canadian 600 300 25"),
+            Ok(Command::KgsTimeSettings(KgsTime::Canadian {
+                main_time: 600,
+                byo_yomi_time: 300,
+                byo_yomi_stones: 25
+            }))
+        );
+        for bad in [
+            "kgs-time_settings",
+            "kgs-time_settings fischer 600 10",
+            "kgs-time_settings byoyomi 600 30",
+            "kgs-time_settings byoyomi 600 30 -5",
+            "kgs-time_settings none 5",
+            "kgs-time_settings absolute 600 30",
+        ] {
+            assert!(cmd(bad).is_err(), "{bad}");
         }
     }
 

@@ -9,7 +9,7 @@ pub mod command;
 pub mod session;
 pub mod timego;
 
-pub use command::{parse_line, Command, ParseError, Request, Status, Vertex, COMMANDS};
+pub use command::{parse_line, Command, KgsTime, ParseError, Request, Status, Vertex, COMMANDS};
 pub use session::{Session, PROTOCOL_VERSION};
 
 use std::io::{BufRead, Write};

@@ -163,6 +163,10 @@ impl Session {
                     .set(*main_time, *byo_yomi_time, *byo_yomi_stones);
                 Ok(String::new())
             }
+            Command::KgsTimeSettings(system) => {
+                self.clocks.set_kgs(*system);
+                Ok(String::new())
+            }
             Command::TimeLeft {
                 color,
                 seconds,

@@ -48,6 +48,7 @@ pub const TIMEGO_COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "time_settings",
+    "kgs-time_settings",
     "time_left",
     "timego-time",
     "timego-lock",
@@ -315,6 +316,10 @@ impl TimeSession {
             } => {
                 self.clocks
                     .set(*main_time, *byo_yomi_time, *byo_yomi_stones);
+                Ok(String::new())
+            }
+            Command::KgsTimeSettings(system) => {
+                self.clocks.set_kgs(*system);
                 Ok(String::new())
             }
             Command::TimeLeft {

@@ -113,3 +113,49 @@ fn a_clock_makes_the_full_engine_search_by_time_and_the_clock_runs_down() {
         "the level's budget is not used: {info:?}"
     );
 }
+
+#[test]
+fn japanese_byo_yomi_from_kgs_time_settings_keeps_each_move_within_a_period() {
+    let mut session = Session::new(GtpOptions {
+        engine: EngineConfig {
+            threads: 1,
+            ..EngineConfig::default()
+        },
+        ..GtpOptions::default()
+    });
+    let mut exec = |line: &str| {
+        let command = parse_line(line).unwrap().command.unwrap();
+        session.execute(&command)
+    };
+    exec("boardsize 9").unwrap();
+    // No main time, periods of two seconds: a move may take most of one period, no more.
+    exec("kgs-time_settings byoyomi 0 2 5").unwrap();
+    exec("genmove b").unwrap();
+    let first = session.last_search().unwrap();
+    assert!(first.seconds < 2.0, "{first:?}");
+    assert!(
+        first.playouts < 10_000,
+        "the level's budget is not used: {first:?}"
+    );
+    // KGS reports the period under way: one second of it left, three periods.
+    let mut exec = |line: &str| {
+        let command = parse_line(line).unwrap().command.unwrap();
+        session.execute(&command)
+    };
+    exec("time_left w 1 3").unwrap();
+    exec("genmove w").unwrap();
+    let second = session.last_search().unwrap();
+    assert!(second.seconds < 1.0, "{second:?}");
+}
+
+#[test]
+fn an_unknown_kgs_time_system_is_a_syntax_error() {
+    let r = converse_with(
+        fast(1),
+        "kgs-time_settings byoyomi 600 30 5\nkgs-time_settings fischer 600 10\nkgs-time_settings byoyomi 600\nknown_command kgs-time_settings\n",
+    );
+    assert_eq!(r[0], "= ");
+    assert!(r[1].starts_with("? syntax error"), "{}", r[1]);
+    assert!(r[2].starts_with("? syntax error"), "{}", r[2]);
+    assert_eq!(r[3], "= true");
+}
