@@ -133,10 +133,6 @@ fn japanese_byo_yomi_from_kgs_time_settings_keeps_each_move_within_a_period() {
     exec("genmove b").unwrap();
     let first = session.last_search().unwrap();
     assert!(first.seconds < 2.0, "{first:?}");
-    assert!(
-        first.playouts < 10_000,
-        "the level's budget is not used: {first:?}"
-    );
     // KGS reports the period under way: one second of it left, three periods.
     let mut exec = |line: &str| {
         let command = parse_line(line).unwrap().command.unwrap();
