@@ -509,7 +509,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_search_in_a_full_arena_still_expands_its_main_line() {
+    fn a_long_search_in_a_small_arena_keeps_expanding_its_main_line() {
         // 16 000 nodes hold about 200 expansions of an empty 9×9 board's 81 moves: at two
         // visits a leaf, 400 playouts fill the arena and the main line stops growing (without
         // the rising threshold a 170-visit node two moves deep had no children); with it the
