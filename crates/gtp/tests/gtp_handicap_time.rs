@@ -88,23 +88,30 @@ fn every_game_of_a_session_has_its_own_seed_and_a_seed_replays_the_session() {
     assert_eq!(openings(7, 6), first, "the same session seed replays");
 }
 
-#[test]
-fn a_clock_makes_the_full_engine_search_by_time_and_the_clock_runs_down() {
-    let mut session = Session::new(GtpOptions {
+/// A session of the full engine (level 10) on one thread, as `tengen gtp` plays on a clock.
+fn full_engine_session() -> Session {
+    Session::new(GtpOptions {
         engine: EngineConfig {
             threads: 1,
             ..EngineConfig::default()
         },
         ..GtpOptions::default()
-    });
-    let mut exec = |line: &str| {
-        let command = parse_line(line).unwrap().command.unwrap();
-        session.execute(&command)
-    };
-    exec("boardsize 9").unwrap();
+    })
+}
+
+/// Runs one command line on `session`.
+fn exec(session: &mut Session, line: &str) -> Result<String, String> {
+    let command = parse_line(line).unwrap().command.unwrap();
+    session.execute(&command).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_clock_makes_the_full_engine_search_by_time_and_the_clock_runs_down() {
+    let mut session = full_engine_session();
+    exec(&mut session, "boardsize 9").unwrap();
     // Two seconds for the whole game: about 2/27 s for the first move.
-    exec("time_settings 2 0 0").unwrap();
-    exec("genmove b").unwrap();
+    exec(&mut session, "time_settings 2 0 0").unwrap();
+    exec(&mut session, "genmove b").unwrap();
     let info = session.last_search().unwrap();
     // Well under the level's own budget, with room for a loaded CI machine.
     assert!(info.seconds < 2.0, "{info:?}");
@@ -116,30 +123,16 @@ fn a_clock_makes_the_full_engine_search_by_time_and_the_clock_runs_down() {
 
 #[test]
 fn japanese_byo_yomi_from_kgs_time_settings_keeps_each_move_within_a_period() {
-    let mut session = Session::new(GtpOptions {
-        engine: EngineConfig {
-            threads: 1,
-            ..EngineConfig::default()
-        },
-        ..GtpOptions::default()
-    });
-    let mut exec = |line: &str| {
-        let command = parse_line(line).unwrap().command.unwrap();
-        session.execute(&command)
-    };
-    exec("boardsize 9").unwrap();
+    let mut session = full_engine_session();
+    exec(&mut session, "boardsize 9").unwrap();
     // No main time, periods of two seconds: a move may take most of one period, no more.
-    exec("kgs-time_settings byoyomi 0 2 5").unwrap();
-    exec("genmove b").unwrap();
+    exec(&mut session, "kgs-time_settings byoyomi 0 2 5").unwrap();
+    exec(&mut session, "genmove b").unwrap();
     let first = session.last_search().unwrap();
     assert!(first.seconds < 2.0, "{first:?}");
     // KGS reports the period under way: one second of it left, three periods.
-    let mut exec = |line: &str| {
-        let command = parse_line(line).unwrap().command.unwrap();
-        session.execute(&command)
-    };
-    exec("time_left w 1 3").unwrap();
-    exec("genmove w").unwrap();
+    exec(&mut session, "time_left w 1 3").unwrap();
+    exec(&mut session, "genmove w").unwrap();
     let second = session.last_search().unwrap();
     assert!(second.seconds < 1.0, "{second:?}");
 }
