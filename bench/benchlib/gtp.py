@@ -7,6 +7,9 @@ blank line that ends it.
 import select
 import subprocess
 
+# GNU Go 3.8 as the matches run it: Chinese rules and positional superko, like Tengen.
+GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
+
 
 class Gtp:
     """One GTP program, started from `argv`.

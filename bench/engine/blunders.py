@@ -32,20 +32,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
-from benchlib.gtp import Gtp  # noqa: E402
+from benchlib.gtp import GNUGO, Gtp  # noqa: E402
+from benchlib.points import sgf_to_gtp  # noqa: E402
 from benchlib.stats import wilson  # noqa: E402
 
-COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko",
-         "--level", "10"]
+GNUGO_10 = GNUGO + ["--level", "10"]
 WIN_RATE = re.compile(r"playouts in [\d.]+s, win rate ([\d.]+)")
-
-
-def gtp_point(sgf, size):
-    """`qd` on a board of `size` as GTP's `Q16`; '' (or `tt` on 19×19 and smaller) is a pass."""
-    if sgf == "" or (sgf == "tt" and size <= 19):
-        return "pass"
-    return COLS[ord(sgf[0]) - 97] + str(size - (ord(sgf[1]) - 97))
 
 
 def read_game(path):
@@ -54,7 +46,7 @@ def read_game(path):
     size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
     komi = float(re.search(r"KM\[([-\d.]+)\]", text).group(1))
     me = "B" if "PB[Tengen]" in text else "W"
-    moves = [(c, gtp_point(m, size)) for c, m in re.findall(r";([BW])\[([a-z]*)\]", text)]
+    moves = [(c, sgf_to_gtp(m, size)) for c, m in re.findall(r";([BW])\[([a-z]*)\]", text)]
     return size, komi, me, moves
 
 
@@ -84,7 +76,7 @@ def drops(moves, me, rates, start, drop):
 def gnugo_answer(size, komi, color, moves, ratio=0.8):
     """GNU Go level 10's moves in the position after `moves`, `color` to move: [(move, value)]
     of every move valued at least `ratio` of its best (its `top_moves`)."""
-    g = Gtp(GNUGO)
+    g = Gtp(GNUGO_10)
     try:
         g.cmd(f"boardsize {size}")
         g.cmd("clear_board")

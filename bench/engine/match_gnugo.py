@@ -26,19 +26,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
-from benchlib.gtp import Gtp  # noqa: E402
+from benchlib.gtp import GNUGO, Gtp  # noqa: E402
+from benchlib.points import gtp_to_sgf  # noqa: E402
 from benchlib.stats import wilson  # noqa: E402
-
-COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--positional-superko"]
-
-
-def to_sgf(v, size):
-    if v.lower() == "pass":
-        return ""
-    col = COLS.index(v[0].upper())
-    row = int(v[1:])
-    return chr(ord("a") + col) + chr(ord("a") + size - row)
 
 
 def load_openings(path):
@@ -130,7 +120,7 @@ def play_game(k, a, openings):
         won = winner == tengen_color.upper()
         sgf = f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]RU[Chinese]PB[{'Tengen' if tengen_black else 'GNU Go'}]" \
               f"PW[{'GNU Go' if tengen_black else 'Tengen'}]RE[{result}]C[gnugo dead: {dead}]"
-        sgf += "".join(f";{c.upper()}[{to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
+        sgf += "".join(f";{c.upper()}[{gtp_to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
         with open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.sgf"), "w") as f:
             f.write(sgf)
         return {
