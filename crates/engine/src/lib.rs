@@ -21,6 +21,7 @@ pub(crate) mod nakade;
 pub(crate) mod pattern;
 pub mod policy;
 pub(crate) mod prior;
+pub(crate) mod reading;
 pub(crate) mod reply;
 pub mod rng;
 pub(crate) mod search;

@@ -221,3 +221,48 @@ fn chains_of_both_colors_in_atari_on_one_point_both_stay() {
         );
     }
 }
+
+#[test]
+fn seki_that_random_playouts_break_are_read_out_and_stay() {
+    // OGS game 64848549 (the goban library's test data, Apache 2.0), a finished Japanese game
+    // full of seki. The playouts fill shared liberties at random and killed the corners below;
+    // reading each sealed cluster out with both colors first keeps them standing: the lower
+    // left (White B1-B2 among three short Black chains), the top right (Black's capture at L19
+    // is answered by a throw-in, leaving Black's two one-eyed groups and White's Q18-Q19 in
+    // seki), and the lower right (White S1 and T2 sharing S2 and T1 beside Black's R1-R4).
+    let rows = [
+        " b Wb  bWb WWb W b ",
+        "bWWWb  bWbbbbbbWbbb",
+        "b Wbb  bWWWWWWWbbWW",
+        "WWWb   bW     WWW  ",
+        "bbbb   bWWWWWWW WWW",
+        "WWWWb b bbWbbWbbbbb",
+        " W Wb    b b bb WWW",
+        "  WWb    b bbWWWWb ",
+        "WWWbWb   bW bW  WWW",
+        " WWb b   bW bWbbW  ",
+        " Wb     bbWbbW  Wbb",
+        "bWb bbbbWW WWbbbbb ",
+        "WbbbW  bW    WWW bb",
+        "W  bWW bWWWWW W WWW",
+        "WWWW Wbb bbW WWWWbb",
+        "bbbWWb bbb bbbbWb  ",
+        " b bWbbb bbW  bWbbb",
+        "bWbbW bWWWWWWWbWb W",
+        " W bW bW bbb WbWbW ",
+    ];
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|r| r.replace('b', "X").replace('W', "O").replace(' ', "."))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let game = position(&rows, Color::Black, 6.5);
+    let est = engine().estimate(&game);
+    for p in [
+        "B1", "B2", "A2", "B3", "C2", "Q19", "Q18", "K18", "S19", "S1", "T2", "R1",
+    ] {
+        assert!(!est.dead.contains(&pt(p)), "{p} is in seki, not dead");
+    }
+    // Black's capture at L19 stands: White's M19-N19 are dead.
+    assert!(est.dead.contains(&pt("M19")) && est.dead.contains(&pt("N19")));
+}

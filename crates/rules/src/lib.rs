@@ -28,7 +28,7 @@ pub use board::{Board, Cell, PlaceError, Probe, SizeError};
 pub use color::Color;
 pub use game::{ActionError, Game, LastMove, Phase, PlayError};
 pub use handicap::{fixed_handicap, HandicapError, HANDICAP_KOMI};
-pub use nohash::HashSet64;
+pub use nohash::{HashMap64, HashSet64};
 pub use point::{Point, PointError, MAX_SIZE, MIN_SIZE};
 pub use review::{Review, ReviewError, ReviewOutcome};
 pub use rules::{KoRule, Komi, ReviewProtocol, Rules, Scoring, Variant};

@@ -1,7 +1,7 @@
 //! A hasher for keys that are already uniformly random (Zobrist hashes): it passes the value
 //! through, so a position lookup costs one multiply-free probe instead of SipHash.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Passes a `u64` through unchanged.
@@ -24,3 +24,6 @@ impl Hasher for PassThrough {
 
 /// A set of Zobrist hashes.
 pub type HashSet64 = HashSet<u64, BuildHasherDefault<PassThrough>>;
+
+/// A map keyed by Zobrist hashes.
+pub type HashMap64<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;
