@@ -20,9 +20,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/, for benchlib
-sys.path.insert(0, str(HERE))  # bench/engine/, for match_gnugo
-from benchlib.gtp import Gtp  # noqa: E402
-from match_gnugo import GNUGO, to_sgf  # noqa: E402
+from benchlib.gtp import GNUGO, Gtp  # noqa: E402
+from benchlib.points import gtp_to_sgf  # noqa: E402
 
 
 def sgf_text(s):
@@ -104,7 +103,7 @@ def one(k, a):
             comment = (f"gnugo {g_score} dead {' '.join(sorted(g_dead))}\n"
                        f"tengen {t_score} dead {' '.join(sorted(t_dead))}")
             f.write(f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]C[{sgf_text(comment)}]")
-            f.write("".join(f";{c.upper()}[{to_sgf(v, a.size)}]" for c, v in moves) + ")\n")
+            f.write("".join(f";{c.upper()}[{gtp_to_sgf(v, a.size)}]" for c, v in moves) + ")\n")
     return k, (agree, g_dead, t_dead, g_score, t_score, len(moves))
 
 

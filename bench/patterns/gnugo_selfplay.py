@@ -21,8 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # for match_gnugo
-from benchlib.gtp import Gtp  # noqa: E402
-from match_gnugo import GNUGO, load_openings, to_sgf  # noqa: E402
+from benchlib.gtp import GNUGO, Gtp  # noqa: E402
+from benchlib.points import gtp_to_sgf  # noqa: E402
+from match_gnugo import load_openings  # noqa: E402
 
 
 def play(k, a, openings):
@@ -52,7 +53,7 @@ def play(k, a, openings):
     finally:
         g.close()
     sgf = f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]RU[Chinese]PB[GNU Go]PW[GNU Go]RE[{result}]"
-    sgf += "".join(f";{c.upper()}[{to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
+    sgf += "".join(f";{c.upper()}[{gtp_to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         f.write(sgf)
