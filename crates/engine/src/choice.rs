@@ -6,6 +6,7 @@
 
 use crate::benson;
 use crate::estimate;
+use crate::reading;
 use crate::rng::FastRng;
 use crate::search::SearchStats;
 use crate::tree::Tree;
@@ -67,7 +68,7 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Engi
     let mv = tree.nodes[chosen].mv as usize;
     let to_point = |m: usize| board.point(m);
     // Passing: only when the count with the estimated dead stones does not lose.
-    let analysis = estimate::decide(game, stats.ownership.clone());
+    let analysis = estimate::decide_within(game, stats.ownership.clone(), reading::MOVE_BUDGET);
     let sign = if cx.color == Color::Black { 1.0 } else { -1.0 };
     let pass_wins = analysis.counted * sign > 0.0;
     let finished = analysis.largest_open <= MAX_OPEN_WHEN_FINISHED;

@@ -6,6 +6,7 @@ use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::eyes;
 use crate::policy::{playout, Policy};
 use crate::reading::{read_clusters, Fate};
+pub use crate::reading::{ESTIMATE_BUDGET, MOVE_BUDGET};
 use crate::rng::FastRng;
 use crate::standoff::standoff_chains;
 use std::collections::BTreeSet;
@@ -111,7 +112,13 @@ pub fn analyse(game: &Game, playouts: u32, threads: usize, seed: u64) -> Analysi
 }
 
 /// Decides dead stones and the score from playout ownership (row-major from the bottom-left).
-pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
+pub fn decide(game: &Game, ownership: Vec<f32>) -> Analysis {
+    decide_within(game, ownership, ESTIMATE_BUDGET)
+}
+
+/// [`decide`], reading at most `reading_budget` positions of the seki clusters (see
+/// [`crate::reading`]).
+pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) -> Analysis {
     let board = game.board();
     let size = board.size() as usize;
     let area = size * size;
@@ -164,7 +171,7 @@ pub fn decide(game: &Game, mut ownership: Vec<f32>) -> Analysis {
         }
     }
     // Exact reading of the clusters of weak chains: what stands whoever starts is alive.
-    let fates = read_clusters(&cells, size, &chain, n_chains, &pa.alive);
+    let fates = read_clusters(&cells, size, &chain, n_chains, &pa.alive, reading_budget);
     for (c, fate) in fates.iter().enumerate() {
         if *fate == Fate::Survives && !forced_dead[c] {
             forced_alive[c] = true;

@@ -24,8 +24,11 @@ const AFTER_CAPTURE_DEPTH: u32 = 6;
 /// The most positions read for one cluster with one color first before giving up on it
 /// (about 40 ms).
 const NODE_BUDGET: u32 = 25_000;
-/// The most positions read for one estimate, all clusters together.
-const TOTAL_BUDGET: u32 = 60_000;
+/// The most positions an estimate reads, all clusters together (up to about 100 ms).
+pub const ESTIMATE_BUDGET: u32 = 60_000;
+/// The most positions read after each search, when the engine decides whether to pass: the
+/// same reading within a few milliseconds, where a stalled move would cost clock time.
+pub const MOVE_BUDGET: u32 = 5_000;
 
 /// The fate of a chain under exact local reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,13 +45,15 @@ pub(crate) enum Fate {
 
 /// Reads every cluster of weak chains on the board. `cells`: 0 empty, 1 Black, 2 White;
 /// `chain`/`n_chains` as [`crate::benson::chains`]; `pass_alive`: per point, the color of a
-/// pass-alive stone there (such chains never join a cluster). Returns a fate per chain.
+/// pass-alive stone there (such chains never join a cluster); `budget`: the most positions
+/// read, all clusters together. Returns a fate per chain.
 pub(crate) fn read_clusters(
     cells: &[u8],
     size: usize,
     chain: &[usize],
     n_chains: usize,
     pass_alive: &[u8],
+    budget: u32,
 ) -> Vec<Fate> {
     let mut fates = vec![Fate::Unread; n_chains];
     let mut points: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
@@ -75,7 +80,7 @@ pub(crate) fn read_clusters(
         }
     }
     let color_of = |c: usize| cells[points[c][0]];
-    let mut remaining = TOTAL_BUDGET;
+    let mut remaining = budget;
     for members in clusters(cells, size, chain, &mut weak, &liberties) {
         let both_colors =
             members.iter().any(|&c| color_of(c) == 1) && members.iter().any(|&c| color_of(c) == 2);
@@ -639,7 +644,7 @@ mod tests {
         }
         let (chain, n) = chains(&cells, size);
         let alive = pass_alive(&cells, size).alive;
-        let fates = read_clusters(&cells, size, &chain, n, &alive);
+        let fates = read_clusters(&cells, size, &chain, n, &alive, ESTIMATE_BUDGET);
         (0..size)
             .rev()
             .map(|r| {
