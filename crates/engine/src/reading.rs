@@ -101,9 +101,15 @@ pub(crate) fn read_clusters(
         }
         let mut area = empties;
         area.extend(members.iter().flat_map(|&c| points[c].iter().copied()));
-        let mut reader = Reader::new(cells, size, area, remaining.min(NODE_BUDGET));
+        if remaining == 0 {
+            break;
+        }
+        let mut reader = Reader::new(cells, size, area);
         let mut standing = [Vec::new(), Vec::new()];
         for (k, first) in [1u8, 2u8].into_iter().enumerate() {
+            reader.budget = remaining
+                .saturating_sub(reader.nodes_read())
+                .min(NODE_BUDGET);
             let Some(end) = reader.best_play(first) else {
                 break;
             };
@@ -238,7 +244,7 @@ struct Reader {
     /// Positions read in the current reading, and in the earlier ones.
     nodes: u32,
     total: u32,
-    /// The most positions one reading may visit.
+    /// The most positions the next reading may visit (set by the caller).
     budget: u32,
     aborted: bool,
     depth: u32,
@@ -261,7 +267,7 @@ const TO_MOVE_KEY: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
 const PASSED_KEY: u64 = 0x1656_67B1_9E37_79F9;
 
 impl Reader {
-    fn new(cells: &[u8], size: usize, area: Vec<usize>, budget: u32) -> Reader {
+    fn new(cells: &[u8], size: usize, area: Vec<usize>) -> Reader {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = || {
             seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -280,7 +286,7 @@ impl Reader {
             table: HashMap64::default(),
             nodes: 0,
             total: 0,
-            budget,
+            budget: 0,
             aborted: false,
             depth: 2 * empties + 12,
             stamp: vec![0; cells.len()],
