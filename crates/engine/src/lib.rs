@@ -10,6 +10,7 @@
 pub(crate) mod benson;
 pub mod board;
 pub(crate) mod choice;
+pub(crate) mod criticality;
 pub(crate) mod dynkomi;
 pub mod estimate;
 pub(crate) mod eyes;
@@ -96,6 +97,10 @@ pub struct EngineConfig {
     /// the last move. `BySize` by default: `Weighted` on 12×12 and larger, where it won its A/B
     /// match on 19×19, the hand-made patterns below (docs/ENGINE.md, "Learned patterns").
     pub playout_shapes: PlayoutShapes,
+    /// Virtual visits of the criticality prior for each new tree node (0 = off): a move on a
+    /// point whose owner at the end of the search's playouts tends to win them (see
+    /// `criticality`) gets `k` visits at a win rate of `0.5 + criticality` (at most 1).
+    pub criticality: f32,
 }
 
 /// How the playouts pick their 3×3 shape answer around the last move
@@ -135,6 +140,7 @@ impl Default for EngineConfig {
             extend_time: false,
             pattern_prior: DEFAULT_PATTERN_PRIOR,
             playout_shapes: PlayoutShapes::BySize,
+            criticality: 0.0,
         }
     }
 }
@@ -361,6 +367,7 @@ impl Engine {
         };
         tree.race_priors = self.config.race_priors;
         tree.pattern_prior = self.config.pattern_prior;
+        tree.set_criticality(self.config.criticality);
         let lv = levels::level(self.config.level);
         let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
         // The full engine searches by the clock when the player gives it one (GTP

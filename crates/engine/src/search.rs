@@ -306,6 +306,9 @@ pub fn search(
                             black_value(score, params.komi_halves, area, params.score_weight);
                         let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
                         backup(&mut tree, &w, value);
+                        if tree.wants_criticality() {
+                            tree.crit.add(&w.owners, black_won);
+                        }
                         iter += 1;
                         if t == 0 && iter.is_multiple_of(64) {
                             let done = started.load(Ordering::Relaxed).min(params.playouts);

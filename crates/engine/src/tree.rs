@@ -2,10 +2,14 @@
 //! and re-rooting for tree reuse.
 
 use crate::board::{PlayoutBoard, PASS};
+use crate::criticality::Criticality;
 use crate::features::Context;
 use crate::gamma;
 use crate::prior::{escapes, pointless_edge_move, prior};
 
+/// A point is critical enough for the criticality prior from this criticality on (an owner
+/// that wins 10 points more often than chance).
+const CRITICAL_ABOVE: f32 = 0.1;
 /// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
 const RAVE_EQUIV: f32 = 3000.0;
 /// Exploration coefficient (small: priors and RAVE do most of the exploring).
@@ -103,6 +107,10 @@ pub struct Tree {
     /// Virtual visits of the learned move model's prior (`EngineConfig::pattern_prior`; 0 =
     /// off).
     pub pattern_prior: f32,
+    /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
+    criticality: f32,
+    /// Criticality of the points in this search's playouts (collected when the prior is on).
+    pub(crate) crit: Criticality,
     /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
     capacity: usize,
 }
@@ -129,8 +137,27 @@ impl Tree {
             root_board: board,
             race_priors: false,
             pattern_prior: 0.0,
+            criticality: 0.0,
+            crit: Criticality::default(),
             capacity,
         }
+    }
+
+    /// Turns the criticality prior on with `k` virtual visits (0: off) and clears the
+    /// statistics for a new search from this root.
+    pub fn set_criticality(&mut self, k: f32) {
+        self.criticality = k;
+        let area = self.root_board.size() * self.root_board.size();
+        self.crit = if k > 0.0 {
+            Criticality::new(area)
+        } else {
+            Criticality::default()
+        };
+    }
+
+    /// Whether the search should feed its playouts to [`Tree::crit`].
+    pub fn wants_criticality(&self) -> bool {
+        self.criticality > 0.0
     }
 
     /// Real visits a leaf needs before it is expanded: [`EXPAND_AT`] while the arena is at
@@ -183,7 +210,14 @@ impl Tree {
             if learned {
                 strengths.push(gamma::shipped(board.size()).strength(&cx.features(board, m)));
             }
-            self.nodes.push(Node::new(m, p.n, p.w));
+            let mut node = Node::new(m, p.n, p.w);
+            if self.criticality > 0.0 {
+                if let Some(c) = self.crit.of(board.flat(m)).filter(|&c| c >= CRITICAL_ABOVE) {
+                    node.prior_n += self.criticality;
+                    node.prior_w += self.criticality * (0.5 + c).min(1.0);
+                }
+            }
+            self.nodes.push(node);
         }
         let count = self.nodes.len() - first;
         if learned && count > 0 {
@@ -296,6 +330,38 @@ mod tests {
         after.play(tree.nodes[child].mv as usize);
         let rerooted = tree.reroot(child, after, &|_| true);
         assert!(rerooted.nodes.capacity() >= MAX_NODES);
+    }
+
+    #[test]
+    fn criticality_prior_goes_to_the_critical_point_only_once_it_has_playouts() {
+        let board = PlayoutBoard::new(9);
+        let critical = 4 * 9 + 4; // E5, row-major from the bottom-left
+        let other = 2 * 9 + 2; // C3
+                               // The root's priors with the criticality prior on after `playouts` playouts in which
+                               // E5 goes to whoever wins and every other point stays empty.
+        let priors = |playouts: u32| {
+            let mut tree = Tree::new(board.clone());
+            tree.set_criticality(40.0);
+            let mut owners = vec![0i8; 81];
+            for k in 0..playouts {
+                let black_won = k % 2 == 0;
+                owners[critical] = if black_won { 1 } else { -1 };
+                tree.crit.add(&owners, black_won);
+            }
+            tree.expand(0, &mut board.clone(), &|_| true);
+            let at = |flat: usize| {
+                tree.children(0)
+                    .map(|c| &tree.nodes[c])
+                    .find(|n| board.flat(n.mv as usize) == flat)
+                    .map(|n| (n.prior_n, n.prior_w))
+                    .expect("a child there")
+            };
+            (at(critical), at(other))
+        };
+        let (before_crit, before_other) = priors(0);
+        let (crit, other_point) = priors(400);
+        assert_eq!(crit, (before_crit.0 + 40.0, before_crit.1 + 40.0));
+        assert_eq!(other_point, before_other);
     }
 
     #[test]

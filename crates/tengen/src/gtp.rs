@@ -96,6 +96,10 @@ pub struct GtpArgs {
     /// off; see docs/ENGINE.md, "Learned patterns").
     #[arg(long, default_value_t = EngineConfig::default().pattern_prior, value_parser = prior_visits)]
     pub pattern_prior: f32,
+    /// Virtual visits of the criticality prior for each new tree node, 0 to 1000 (0: off; see
+    /// docs/ENGINE.md, "Criticality").
+    #[arg(long, default_value_t = EngineConfig::default().criticality, value_parser = prior_visits)]
+    pub criticality: f32,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -184,6 +188,7 @@ impl GtpArgs {
                 liberty_scan: self.liberty_scan,
                 score_weight: self.score_weight,
                 race_priors: self.race_priors,
+                criticality: self.criticality,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {
