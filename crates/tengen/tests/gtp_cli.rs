@@ -75,6 +75,8 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--pattern-prior", "-5"],
         &["--pattern-prior", "5000"],
         &["--pattern-prior", "lots"],
+        &["--criticality", "-1"],
+        &["--criticality", "2000"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
