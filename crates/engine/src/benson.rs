@@ -166,10 +166,12 @@ fn analyse(cells: &[u8], size: usize, color: u8, out: &mut PassAlive) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn grid(rows: &[&str]) -> (Vec<u8>, usize) {
+    /// Cells from rows drawn top row first (`X` 1 Black, `O` 2 White, anything else empty),
+    /// and the board's size.
+    pub(crate) fn grid(rows: &[&str]) -> (Vec<u8>, usize) {
         let size = rows.len();
         let mut cells = vec![0u8; size * size];
         for (k, row) in rows.iter().enumerate() {

@@ -245,23 +245,7 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
 mod tests {
     use super::*;
     use crate::benson::chains;
-
-    /// Cells from rows drawn top row first (`X` 1, `O` 2).
-    fn grid(rows: &[&str]) -> (Vec<u8>, usize) {
-        let size = rows.len();
-        let mut cells = vec![0u8; size * size];
-        for (k, row) in rows.iter().enumerate() {
-            let r = size - 1 - k;
-            for (c, ch) in row.chars().enumerate() {
-                cells[r * size + c] = match ch {
-                    'X' => 1,
-                    'O' => 2,
-                    _ => 0,
-                };
-            }
-        }
-        (cells, size)
-    }
+    use crate::benson::tests::grid;
 
     /// The stones of the eyeless groups, as a grid of `#`, with every chain clearly alive
     /// by the playouts (the worst case for the analysis) and neutral ownership elsewhere.

@@ -84,12 +84,7 @@ pub(crate) fn read_clusters(
     for members in clusters(cells, size, chain, &mut weak, &liberties) {
         let both_colors =
             members.iter().any(|&c| color_of(c) == 1) && members.iter().any(|&c| color_of(c) == 2);
-        let mut empties: Vec<usize> = members
-            .iter()
-            .flat_map(|&c| liberties[c].iter().copied())
-            .collect();
-        empties.sort_unstable();
-        empties.dedup();
+        let empties = cluster_liberties(&members, liberties.as_slice());
         // Only a fight sealed off from open space is read: every empty point next to one of
         // its liberties is one of them (on open ground, a chain runs out or the attacker
         // approaches from outside, which a local reading cannot see).
@@ -163,13 +158,7 @@ fn clusters(
         let found: Vec<Vec<usize>> = by_root.into_iter().filter(|m| !m.is_empty()).collect();
         let mut split = false;
         for members in &found {
-            let mut empties: Vec<usize> = members
-                .iter()
-                .flat_map(|&c| liberties[c].iter().copied())
-                .collect();
-            empties.sort_unstable();
-            empties.dedup();
-            if empties.len() > MAX_EMPTY {
+            if cluster_liberties(members, liberties).len() > MAX_EMPTY {
                 let strongest = members
                     .iter()
                     .copied()
@@ -190,6 +179,17 @@ fn clusters(
             return found;
         }
     }
+}
+
+/// The liberties of a cluster's chains, sorted, each once.
+fn cluster_liberties(members: &[usize], liberties: &[Vec<usize>]) -> Vec<usize> {
+    let mut empties: Vec<usize> = members
+        .iter()
+        .flat_map(|&c| liberties[c].iter().copied())
+        .collect();
+    empties.sort_unstable();
+    empties.dedup();
+    empties
 }
 
 /// A point of chain `c`.
@@ -632,22 +632,13 @@ fn key(hash: u64, color: u8, passes: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::benson::tests::grid;
     use crate::benson::{chains, pass_alive};
 
     /// The fate of the chain at each point, read from rows drawn top row first (`X` Black,
     /// `O` White): `S` survives, `C` captured, `?` critical, `.` unread or empty.
     fn fates(rows: &[&str]) -> Vec<String> {
-        let size = rows.len();
-        let mut cells = vec![0u8; size * size];
-        for (k, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                cells[(size - 1 - k) * size + c] = match ch {
-                    'X' => 1,
-                    'O' => 2,
-                    _ => 0,
-                };
-            }
-        }
+        let (cells, size) = grid(rows);
         let (chain, n) = chains(&cells, size);
         let alive = pass_alive(&cells, size).alive;
         let fates = read_clusters(&cells, size, &chain, n, &alive, ESTIMATE_BUDGET);
