@@ -21,11 +21,14 @@ const MAX_EMPTY: usize = 12;
 const MAX_SACRIFICE: usize = 5;
 /// Plies read after a capture of two or more stones.
 const AFTER_CAPTURE_DEPTH: u32 = 6;
+/// The budgets count positions, and the stones the flood fills walk through (big chains next
+/// to a fight make each position dearer): this many stones count as one more position.
+const STONES_PER_POSITION: usize = 8;
 /// The most positions read for one cluster with one color first before giving up on it
 /// (about 40 ms).
 const NODE_BUDGET: u32 = 25_000;
-/// The most positions an estimate reads, all clusters together (up to about 100 ms).
-pub const ESTIMATE_BUDGET: u32 = 60_000;
+/// The most positions an estimate reads, all clusters together (up to about 100 ms on 19×19).
+pub const ESTIMATE_BUDGET: u32 = 30_000;
 /// The most positions read after each search, when the engine decides whether to pass: the
 /// same reading within a few milliseconds, where a stalled move would cost clock time.
 pub const MOVE_BUDGET: u32 = 5_000;
@@ -81,7 +84,10 @@ pub(crate) fn read_clusters(
     }
     let color_of = |c: usize| cells[points[c][0]];
     let mut remaining = budget;
-    for members in clusters(cells, size, chain, &mut weak, &liberties) {
+    // The smallest fights first: a large one that runs out of budget leaves none to the others.
+    let mut found = clusters(cells, size, chain, &mut weak, &liberties);
+    found.sort_by_key(|members| cluster_liberties(members, &liberties).len());
+    for members in found {
         let both_colors =
             members.iter().any(|&c| color_of(c) == 1) && members.iter().any(|&c| color_of(c) == 2);
         let empties = cluster_liberties(&members, liberties.as_slice());
@@ -584,6 +590,7 @@ impl Reader {
             }
         }
         self.stack = stack;
+        self.nodes += (stones / STONES_PER_POSITION) as u32;
         (libs, stones)
     }
 
@@ -613,6 +620,7 @@ impl Reader {
             }
         }
         self.stack = stack;
+        self.nodes += (removed.len() / STONES_PER_POSITION) as u32;
         hash
     }
 
