@@ -1,5 +1,6 @@
 //! Dead-stone estimation: ownership from many heavy playouts from the position, combined with
-//! Benson's pass-alive analysis and seki detection, decided chain by chain.
+//! Benson's pass-alive analysis, seki detection and the exact reading of sealed clusters of
+//! weak chains ([`crate::reading`]), decided chain by chain.
 
 use crate::benson::{chains, grid_neighbours, label, pass_alive};
 use crate::board::{PlayoutBoard, BLACK, WHITE};

@@ -3,11 +3,13 @@
 //!
 //! Random playouts break a seki whenever one side fills a shared liberty first, and they
 //! rarely find the throw-in that keeps one alive, so on their own they kill chains a player
-//! knows are in seki. Here each cluster is played out exactly — every move inside its area,
-//! captures and superko included, until both pass, scored by area inside the cluster — once
-//! with each color first. A chain still standing after best play both ways cannot be
-//! captured, whoever starts; one captured both ways is dead; one whose fate depends on who
-//! starts is left to the caller.
+//! knows are in seki. Here each cluster sealed off from open space is played out by
+//! alpha-beta — every move inside its area, captures and positional superko included, until
+//! both pass, scored by area inside the cluster — once with each color first. A chain still
+//! standing after best play both ways cannot be captured, whoever starts; one captured both
+//! ways is dead; one whose fate depends on who starts is critical. The reading is exact but
+//! for its limits: no self-atari larger than a nakade, a few plies only after a capture of
+//! two or more stones, and a budget past which a cluster is left unread.
 
 use crate::benson::grid_neighbours;
 use tengen_rules::HashMap64;
@@ -25,7 +27,7 @@ const AFTER_CAPTURE_DEPTH: u32 = 6;
 /// to a fight make each position dearer): this many stones count as one more position.
 const STONES_PER_POSITION: usize = 8;
 /// The most positions read for one cluster with one color first before giving up on it
-/// (about 40 ms).
+/// (some tens of milliseconds).
 const NODE_BUDGET: u32 = 25_000;
 /// The most positions an estimate reads, all clusters together (up to about 100 ms on 19×19).
 pub const ESTIMATE_BUDGET: u32 = 30_000;
@@ -294,6 +296,8 @@ impl Reader {
             total: 0,
             budget: 0,
             aborted: false,
+            // Room for every empty point to be filled twice (captures free them again), and
+            // for the passes and recaptures between.
             depth: 2 * empties + 12,
             stamp: vec![0; cells.len()],
             now: 0,
