@@ -1,6 +1,6 @@
 //! Dead-stone estimation: ownership from many heavy playouts from the position, combined with
 //! Benson's pass-alive analysis, seki detection and the exact reading of sealed clusters of
-//! weak chains ([`crate::reading`]), decided chain by chain.
+//! weak chains (module `reading`), decided chain by chain.
 
 use crate::benson::{chains, grid_neighbours, label, pass_alive};
 use crate::board::{PlayoutBoard, BLACK, WHITE};
@@ -118,7 +118,7 @@ pub fn decide(game: &Game, ownership: Vec<f32>) -> Analysis {
 }
 
 /// [`decide`], reading at most `reading_budget` positions of the seki clusters (see
-/// [`crate::reading`]).
+/// module `reading`).
 pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) -> Analysis {
     let board = game.board();
     let size = board.size() as usize;
