@@ -8,7 +8,7 @@ use crate::gamma;
 use crate::prior::{escapes, pointless_edge_move, prior};
 
 /// A point is critical enough for the criticality prior from this criticality on (an owner
-/// that wins 10 points more often than chance).
+/// that wins 10 percentage points more often than chance would have it).
 const CRITICAL_ABOVE: f32 = 0.1;
 /// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
 const RAVE_EQUIV: f32 = 3000.0;
