@@ -12,6 +12,7 @@
 //! two or more stones, and a budget past which a cluster is left unread.
 
 use crate::benson::grid_neighbours;
+use crate::rng::FastRng;
 use tengen_rules::HashMap64;
 
 /// A chain with more liberties than this is not weak: it bounds clusters, it does not join them.
@@ -84,14 +85,14 @@ pub(crate) fn read_clusters(
             weak[c] = false;
         }
     }
-    let color_of = |c: usize| cells[points[c][0]];
     let mut remaining = budget;
     // The smallest fights first: a large one that runs out of budget leaves none to the others.
-    let mut found = clusters(cells, size, chain, &mut weak, &liberties);
+    let colors: Vec<u8> = points.iter().map(|stones| cells[stones[0]]).collect();
+    let mut found = clusters(cells, size, chain, &colors, &mut weak, &liberties);
     found.sort_by_key(|members| cluster_liberties(members, &liberties).len());
     for members in found {
         let both_colors =
-            members.iter().any(|&c| color_of(c) == 1) && members.iter().any(|&c| color_of(c) == 2);
+            members.iter().any(|&c| colors[c] == 1) && members.iter().any(|&c| colors[c] == 2);
         let empties = cluster_liberties(&members, liberties.as_slice());
         // Only a fight sealed off from open space is read: every empty point next to one of
         // its liberties is one of them (on open ground, a chain runs out or the attacker
@@ -118,7 +119,7 @@ pub(crate) fn read_clusters(
             };
             standing[k] = members
                 .iter()
-                .map(|&c| points[c].iter().all(|&p| end[p] == color_of(c)))
+                .map(|&c| points[c].iter().all(|&p| end[p] == colors[c]))
                 .collect();
         }
         remaining = remaining.saturating_sub(reader.nodes_read());
@@ -140,10 +141,12 @@ pub(crate) fn read_clusters(
 /// points is split by taking its strongest chain out of the fight — the most liberties no
 /// opponent stone touches (eye space), then the most liberties — so that it bounds the others,
 /// until every cluster is small enough to read.
+/// `colors`: each chain's color.
 fn clusters(
     cells: &[u8],
     size: usize,
     chain: &[usize],
+    colors: &[u8],
     weak: &mut [bool],
     liberties: &[Vec<usize>],
 ) -> Vec<Vec<usize>> {
@@ -171,7 +174,7 @@ fn clusters(
                     .iter()
                     .copied()
                     .max_by_key(|&c| {
-                        let color = cells[chain_point(chain, c)];
+                        let color = colors[c];
                         let private = liberties[c]
                             .iter()
                             .filter(|&&l| grid_neighbours(l, size).all(|q| cells[q] != 3 - color))
@@ -198,14 +201,6 @@ fn cluster_liberties(members: &[usize], liberties: &[Vec<usize>]) -> Vec<usize> 
     empties.sort_unstable();
     empties.dedup();
     empties
-}
-
-/// A point of chain `c`.
-fn chain_point(chain: &[usize], c: usize) -> usize {
-    chain
-        .iter()
-        .position(|&x| x == c)
-        .expect("every chain has a stone")
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -273,18 +268,15 @@ struct Played {
 /// Key of the side to move and of a pending pass, mixed into a position's hash.
 const TO_MOVE_KEY: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
 const PASSED_KEY: u64 = 0x1656_67B1_9E37_79F9;
+/// Seed of the Zobrist keys (fixed: the reading is deterministic).
+const ZOBRIST_SEED: u64 = 0x5EC1;
 
 impl Reader {
     fn new(cells: &[u8], size: usize, area: Vec<usize>) -> Reader {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let keys = (0..cells.len()).map(|_| [next(), next()]).collect();
+        let mut rng = FastRng::new(ZOBRIST_SEED);
+        let keys = (0..cells.len())
+            .map(|_| [rng.next_u64(), rng.next_u64()])
+            .collect();
         let empties = area.iter().filter(|&&p| cells[p] == 0).count() as u32;
         Reader {
             size,
