@@ -1,5 +1,6 @@
 //! Exact local reading for the dead-stone estimator: clusters of weak chains of both colors
-//! joined by shared liberties (seki, and capturing races left at the end of a game).
+//! joined by shared liberties or a small empty region (seki, and capturing races left at the
+//! end of a game).
 //!
 //! Random playouts break a seki whenever one side fills a shared liberty first, and they
 //! rarely find the throw-in that keeps one alive, so on their own they kill chains a player
@@ -86,14 +87,15 @@ pub(crate) fn read_clusters(
         }
     }
     let mut remaining = budget;
+    let regions = EmptyRegions::new(cells, size);
     // The smallest fights first: a large one that runs out of budget leaves none to the others.
     let colors: Vec<u8> = points.iter().map(|stones| cells[stones[0]]).collect();
-    let mut found = clusters(cells, size, chain, &colors, &mut weak, &liberties);
-    found.sort_by_key(|members| cluster_liberties(members, &liberties).len());
+    let mut found = clusters(cells, size, chain, &colors, &mut weak, &liberties, &regions);
+    found.sort_by_key(|members| cluster_empties(members, &liberties, &regions).len());
     for members in found {
         let both_colors =
             members.iter().any(|&c| colors[c] == 1) && members.iter().any(|&c| colors[c] == 2);
-        let empties = cluster_liberties(&members, liberties.as_slice());
+        let empties = cluster_empties(&members, &liberties, &regions);
         // Only a fight sealed off from open space is read: every empty point next to one of
         // its liberties is one of them (on open ground, a chain runs out or the attacker
         // approaches from outside, which a local reading cannot see).
@@ -137,8 +139,9 @@ pub(crate) fn read_clusters(
     fates
 }
 
-/// The weak chains joined by shared liberties. A cluster with more than [`MAX_EMPTY`] empty
-/// points is split by taking its strongest chain out of the fight — the most liberties no
+/// The weak chains joined by shared liberties, or by liberties in one small empty region (a
+/// corner's eye space where each chain touches a different point of it). A cluster with more
+/// than [`MAX_EMPTY`] empty points is split by taking its strongest chain out of the fight — the most liberties no
 /// opponent stone touches (eye space), then the most liberties — so that it bounds the others,
 /// until every cluster is small enough to read.
 /// `colors`: each chain's color.
@@ -149,9 +152,12 @@ fn clusters(
     colors: &[u8],
     weak: &mut [bool],
     liberties: &[Vec<usize>],
+    regions: &EmptyRegions,
 ) -> Vec<Vec<usize>> {
     loop {
         let mut parent: Vec<usize> = (0..weak.len()).collect();
+        // The first weak chain met in each small region: the others join it.
+        let mut first_in_region: Vec<Option<usize>> = vec![None; regions.points.len()];
         for p in (0..cells.len()).filter(|&p| cells[p] == 0) {
             let weak_around: Vec<usize> = grid_neighbours(p, size)
                 .filter(|&q| cells[q] != 0 && weak[chain[q]])
@@ -159,6 +165,15 @@ fn clusters(
                 .collect();
             for pair in weak_around.windows(2) {
                 union(&mut parent, pair[0], pair[1]);
+            }
+            let region = regions.of[p];
+            if regions.is_small(region) {
+                for &c in &weak_around {
+                    match first_in_region[region] {
+                        Some(first) => union(&mut parent, first, c),
+                        None => first_in_region[region] = Some(c),
+                    }
+                }
             }
         }
         let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); weak.len()];
@@ -169,7 +184,7 @@ fn clusters(
         let found: Vec<Vec<usize>> = by_root.into_iter().filter(|m| !m.is_empty()).collect();
         let mut split = false;
         for members in &found {
-            if cluster_liberties(members, liberties).len() > MAX_EMPTY {
+            if cluster_empties(members, liberties, regions).len() > MAX_EMPTY {
                 let strongest = members
                     .iter()
                     .copied()
@@ -192,15 +207,65 @@ fn clusters(
     }
 }
 
-/// The liberties of a cluster's chains, sorted, each once.
-fn cluster_liberties(members: &[usize], liberties: &[Vec<usize>]) -> Vec<usize> {
-    let mut empties: Vec<usize> = members
-        .iter()
-        .flat_map(|&c| liberties[c].iter().copied())
-        .collect();
+/// The empty points of a cluster, sorted, each once: its chains' liberties and the whole of
+/// each small empty region one of them lies in.
+fn cluster_empties(
+    members: &[usize],
+    liberties: &[Vec<usize>],
+    regions: &EmptyRegions,
+) -> Vec<usize> {
+    let mut empties: Vec<usize> = Vec::new();
+    for &l in members.iter().flat_map(|&c| liberties[c].iter()) {
+        let region = regions.of[l];
+        if regions.is_small(region) {
+            empties.extend_from_slice(&regions.points[region]);
+        } else {
+            empties.push(l);
+        }
+    }
     empties.sort_unstable();
     empties.dedup();
     empties
+}
+
+/// The connected regions of empty points.
+struct EmptyRegions {
+    /// Per point, the index of its region (meaningless on a stone).
+    of: Vec<usize>,
+    /// Each region's points.
+    points: Vec<Vec<usize>>,
+}
+
+impl EmptyRegions {
+    fn new(cells: &[u8], size: usize) -> EmptyRegions {
+        let mut of = vec![usize::MAX; cells.len()];
+        let mut points = Vec::new();
+        for start in 0..cells.len() {
+            if cells[start] != 0 || of[start] != usize::MAX {
+                continue;
+            }
+            let index = points.len();
+            let mut region = vec![start];
+            of[start] = index;
+            let mut next = 0;
+            while next < region.len() {
+                for q in grid_neighbours(region[next], size) {
+                    if cells[q] == 0 && of[q] == usize::MAX {
+                        of[q] = index;
+                        region.push(q);
+                    }
+                }
+                next += 1;
+            }
+            points.push(region);
+        }
+        EmptyRegions { of, points }
+    }
+
+    /// Whether a region is small enough to be read whole.
+    fn is_small(&self, region: usize) -> bool {
+        self.points[region].len() <= MAX_EMPTY
+    }
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -713,6 +778,30 @@ mod tests {
         assert_eq!(
             &out[5..],
             ["SSS......", ".S.S.....", "SSSS.....", ".S.S....."],
+            "{out:#?}"
+        );
+    }
+
+    #[test]
+    fn a_corner_eye_space_shared_by_chains_with_no_common_liberty_is_read_as_seki() {
+        // OGS corner_test_3's lower left: Black's corner chain (liberties A3 and C1) and the
+        // white stone at B2 (liberties A2 and B1) share no liberty, only the empty corner.
+        // White's A2 is answered by B1 (and A1 by C1): whoever then fills a liberty is
+        // captured, so both stand whoever starts.
+        let out = fates(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "OOOO.....",
+            "XXOOO....",
+            ".XXOO....",
+            ".OXXOO...",
+            "...XXO...",
+        ]);
+        assert_eq!(
+            &out[5..],
+            ["SS.......", ".SS......", ".SSS.....", "...SS...."],
             "{out:#?}"
         );
     }
