@@ -10,8 +10,10 @@ use crate::prior::{escapes, pointless_edge_move, prior};
 /// A point is critical enough for the criticality prior from this criticality on (an owner
 /// that wins 10 percentage points more often than chance would have it).
 const CRITICAL_ABOVE: f32 = 0.1;
-/// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics.
-const RAVE_EQUIV: f32 = 3000.0;
+/// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics
+/// (1 000 won 115 of 200 games at equal playouts against 3 000: docs/ENGINE.md, "RAVE
+/// equivalence").
+const RAVE_EQUIV: f32 = 1000.0;
 /// Exploration coefficient (small: priors and RAVE do most of the exploring).
 const EXPLORE: f32 = 0.02;
 /// Real visits a leaf needs before it is expanded while the arena is at most three quarters
