@@ -10,10 +10,13 @@ use crate::prior::{escapes, pointless_edge_move, prior};
 /// A point is critical enough for the criticality prior from this criticality on (an owner
 /// that wins 10 percentage points more often than chance would have it).
 const CRITICAL_ABOVE: f32 = 0.1;
-/// RAVE equivalence parameter: how many real visits weigh as much as the AMAF statistics
-/// (1 000 won 115 of 200 games at equal playouts against 3 000: docs/ENGINE.md, "RAVE
-/// equivalence").
-const RAVE_EQUIV: f32 = 1000.0;
+/// RAVE equivalence: how many real visits weigh as much as the AMAF statistics, on boards up
+/// to [`SMALL_BOARD`] (1 000 won 115 of 200 games at equal playouts against 3 000 on 9×9) and
+/// above it (3 000: 1 000 did not win more on 19×19). docs/ENGINE.md, "RAVE equivalence".
+const RAVE_EQUIV_SMALL: f32 = 1000.0;
+const RAVE_EQUIV_LARGE: f32 = 3000.0;
+/// The largest board that gets [`RAVE_EQUIV_SMALL`].
+const SMALL_BOARD: usize = 11;
 /// Exploration coefficient (small: priors and RAVE do most of the exploring).
 const EXPLORE: f32 = 0.02;
 /// Real visits a leaf needs before it is expanded while the arena is at most three quarters
@@ -78,7 +81,7 @@ impl Node {
 
     /// The selection value: priors and real results blended with AMAF.
     #[inline]
-    fn value(&self, log_parent: f32) -> f32 {
+    fn value(&self, log_parent: f32, rave_equiv: f32) -> f32 {
         let n = self.visits + self.prior_n;
         let q = if n > 0.0 {
             (self.wins + self.prior_w) / n
@@ -87,7 +90,7 @@ impl Node {
         };
         let v = if self.amaf_n > 0.0 {
             let aq = self.amaf_w / self.amaf_n;
-            let beta = self.amaf_n / (self.amaf_n + n + self.amaf_n * n / RAVE_EQUIV);
+            let beta = self.amaf_n / (self.amaf_n + n + self.amaf_n * n / rave_equiv);
             (1.0 - beta) * q + beta * aq
         } else {
             q
@@ -115,6 +118,8 @@ pub struct Tree {
     pub(crate) crit: Criticality,
     /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
     capacity: usize,
+    /// The RAVE equivalence for this board's size.
+    rave_equiv: f32,
 }
 
 impl Tree {
@@ -134,6 +139,11 @@ impl Tree {
     pub(crate) fn with_capacity(board: PlayoutBoard, capacity: usize) -> Tree {
         let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::new(PASS, 0.0, 0.0));
+        let rave_equiv = if board.size() <= SMALL_BOARD {
+            RAVE_EQUIV_SMALL
+        } else {
+            RAVE_EQUIV_LARGE
+        };
         Tree {
             nodes,
             root_board: board,
@@ -142,6 +152,7 @@ impl Tree {
             criticality: 0.0,
             crit: Criticality::default(),
             capacity,
+            rave_equiv,
         }
     }
 
@@ -249,7 +260,7 @@ impl Tree {
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         for c in self.children(i) {
-            let v = self.nodes[c].value(log_parent);
+            let v = self.nodes[c].value(log_parent, self.rave_equiv);
             if v > best_v {
                 best_v = v;
                 best = Some(c);
