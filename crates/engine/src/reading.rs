@@ -97,7 +97,7 @@ pub(crate) fn read_clusters(
             members.iter().any(|&c| colors[c] == 1) && members.iter().any(|&c| colors[c] == 2);
         let empties = cluster_empties(&members, &liberties, &regions);
         // Only a fight sealed off from open space is read: every empty point next to one of
-        // its liberties is one of them (on open ground, a chain runs out or the attacker
+        // its empty points is one of them (on open ground, a chain runs out or the attacker
         // approaches from outside, which a local reading cannot see).
         let sealed = empties.iter().all(|&p| {
             grid_neighbours(p, size).all(|q| cells[q] != 0 || empties.binary_search(&q).is_ok())
@@ -141,9 +141,9 @@ pub(crate) fn read_clusters(
 
 /// The weak chains joined by shared liberties, or by liberties in one small empty region (a
 /// corner's eye space where each chain touches a different point of it). A cluster with more
-/// than [`MAX_EMPTY`] empty points is split by taking its strongest chain out of the fight — the most liberties no
-/// opponent stone touches (eye space), then the most liberties — so that it bounds the others,
-/// until every cluster is small enough to read.
+/// than [`MAX_EMPTY`] empty points is split by taking its strongest chain out of the fight —
+/// the most liberties no opponent stone touches (eye space), then the most liberties — so
+/// that it bounds the others, until every cluster is small enough to read.
 /// `colors`: each chain's color.
 fn clusters(
     cells: &[u8],
