@@ -10,15 +10,13 @@ use crate::prior::{escapes, pointless_edge_move, prior};
 /// A point is critical enough for the criticality prior from this criticality on (an owner
 /// that wins 10 percentage points more often than chance would have it).
 const CRITICAL_ABOVE: f32 = 0.1;
-/// RAVE equivalence: how many real visits weigh as much as the AMAF statistics, on boards up
-/// to [`SMALL_BOARD`] (1 000 won 115 of 200 games at equal playouts against 3 000 on 9×9) and
-/// above it (3 000: 1 000 did not win more on 19×19). docs/ENGINE.md, "RAVE equivalence".
+/// RAVE equivalence (how many real visits weigh as much as the AMAF statistics) on boards up
+/// to [`SMALL_BOARD`] unless the engine sets another (`EngineConfig::rave_equiv`).
 const RAVE_EQUIV_SMALL: f32 = 1000.0;
+/// RAVE equivalence on larger boards.
 const RAVE_EQUIV_LARGE: f32 = 3000.0;
 /// The largest board that gets [`RAVE_EQUIV_SMALL`].
 const SMALL_BOARD: usize = 11;
-/// Exploration coefficient (small: priors and RAVE do most of the exploring).
-const EXPLORE: f32 = 0.02;
 /// Real visits a leaf needs before it is expanded while the arena is at most three quarters
 /// full (see [`Tree::expand_threshold`]).
 const EXPAND_AT: f32 = 2.0;
@@ -81,7 +79,7 @@ impl Node {
 
     /// The selection value: priors and real results blended with AMAF.
     #[inline]
-    fn value(&self, log_parent: f32, rave_equiv: f32) -> f32 {
+    fn value(&self, log_parent: f32, rave_equiv: f32, explore: f32) -> f32 {
         let n = self.visits + self.prior_n;
         let q = if n > 0.0 {
             (self.wins + self.prior_w) / n
@@ -95,7 +93,7 @@ impl Node {
         } else {
             q
         };
-        v + EXPLORE * (log_parent / (n + 1.0)).sqrt()
+        v + explore * (log_parent / (n + 1.0)).sqrt()
     }
 }
 
@@ -118,8 +116,10 @@ pub struct Tree {
     pub(crate) crit: Criticality,
     /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
     capacity: usize,
-    /// The RAVE equivalence for this board's size.
+    /// The RAVE equivalence ([`Tree::set_selection`]).
     rave_equiv: f32,
+    /// The exploration coefficient ([`Tree::set_selection`]).
+    explore: f32,
 }
 
 impl Tree {
@@ -153,7 +153,17 @@ impl Tree {
             crit: Criticality::default(),
             capacity,
             rave_equiv,
+            explore: crate::DEFAULT_EXPLORATION,
         }
+    }
+
+    /// Sets the selection's RAVE equivalence (`None`: by board size) and exploration
+    /// coefficient (`EngineConfig::rave_equiv`, `EngineConfig::exploration`).
+    pub fn set_selection(&mut self, rave_equiv: Option<f32>, explore: f32) {
+        if let Some(e) = rave_equiv {
+            self.rave_equiv = e;
+        }
+        self.explore = explore;
     }
 
     /// Turns the criticality prior on with `k` virtual visits (0: off) and clears the
@@ -260,7 +270,7 @@ impl Tree {
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         for c in self.children(i) {
-            let v = self.nodes[c].value(log_parent, self.rave_equiv);
+            let v = self.nodes[c].value(log_parent, self.rave_equiv, self.explore);
             if v > best_v {
                 best_v = v;
                 best = Some(c);
@@ -295,6 +305,8 @@ impl Tree {
         let mut out = Tree::with_capacity(board, self.capacity);
         out.race_priors = self.race_priors;
         out.pattern_prior = self.pattern_prior;
+        out.rave_equiv = self.rave_equiv;
+        out.explore = self.explore;
         out.nodes[0] = Node {
             first_child: 0,
             n_children: 0,

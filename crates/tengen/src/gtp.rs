@@ -100,6 +100,13 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Criticality").
     #[arg(long, default_value_t = EngineConfig::default().criticality, value_parser = prior_visits)]
     pub criticality: f32,
+    /// The tree's RAVE equivalence, 1 to 1000000 (default: 1000 up to 11×11, 3000 above; see
+    /// docs/ENGINE.md, "RAVE equivalence").
+    #[arg(long, value_parser = rave_equivalence)]
+    pub rave_equiv: Option<f32>,
+    /// The tree's exploration coefficient, 0 to 1 (see docs/ENGINE.md, "RAVE equivalence").
+    #[arg(long, default_value_t = EngineConfig::default().exploration, value_parser = unit_weight)]
+    pub exploration: f32,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -162,6 +169,11 @@ fn prior_visits(s: &str) -> Result<f32, String> {
     number_between(s, 0.0, 1000.0)
 }
 
+/// A RAVE equivalence, from 1 to a million visits.
+fn rave_equivalence(s: &str) -> Result<f32, String> {
+    number_between(s, 1.0, 1_000_000.0)
+}
+
 impl GtpArgs {
     /// The GTP options: 19x19, komi 7.5, the chosen ko rule and scoring.
     pub fn options(&self) -> GtpOptions {
@@ -189,6 +201,8 @@ impl GtpArgs {
                 score_weight: self.score_weight,
                 race_priors: self.race_priors,
                 criticality: self.criticality,
+                rave_equiv: self.rave_equiv,
+                exploration: self.exploration,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {

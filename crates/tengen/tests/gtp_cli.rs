@@ -77,6 +77,10 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--pattern-prior", "lots"],
         &["--criticality", "-1"],
         &["--criticality", "2000"],
+        &["--rave-equiv", "0"],
+        &["--rave-equiv", "lots"],
+        &["--exploration", "-0.1"],
+        &["--exploration", "2"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
