@@ -343,6 +343,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn small_boards_lean_on_real_visits_sooner_unless_the_engine_says_otherwise() {
+        let nine = Tree::new(PlayoutBoard::new(9));
+        let nineteen = Tree::new(PlayoutBoard::new(19));
+        assert_eq!(nine.rave_equiv, RAVE_EQUIV_SMALL);
+        assert_eq!(nineteen.rave_equiv, RAVE_EQUIV_LARGE);
+        let mut tree = Tree::new(PlayoutBoard::new(9));
+        tree.set_selection(Some(300.0), 0.0);
+        assert_eq!((tree.rave_equiv, tree.explore), (300.0, 0.0));
+        // A kept tree keeps them.
+        let kept = tree.reroot(0, PlayoutBoard::new(9), &|_| true);
+        assert_eq!((kept.rave_equiv, kept.explore), (300.0, 0.0));
+        // No override leaves the tree's value as it is.
+        tree.set_selection(None, crate::DEFAULT_EXPLORATION);
+        assert_eq!(tree.rave_equiv, 300.0);
+        // The blend: a move that won every AMAF playout and lost every real one, with 1 000 of
+        // each, gets AMAF's weight, a third at an equivalence of 1 000 and more at 3 000.
+        let mut node = Node::new(0, 0.0, 0.0);
+        node.amaf_n = 1000.0;
+        node.amaf_w = 1000.0;
+        node.visits = 1000.0;
+        assert!((node.value(0.0, 1000.0, 0.0) - 1.0 / 3.0).abs() < 1e-6);
+        assert!(node.value(0.0, 3000.0, 0.0) > node.value(0.0, 1000.0, 0.0));
+    }
+
+    #[test]
     fn a_tree_and_its_reroot_reserve_the_whole_arena_at_once() {
         // One allocation the size of the cap (see `Tree::new`): a search never reallocates its
         // arena, so no intermediate stage is left behind in the allocator's heaps.
