@@ -12,7 +12,7 @@
 //! for its limits: no self-atari larger than a nakade, a few plies only after a capture of
 //! two or more stones, and a budget past which a cluster is left unread.
 
-use crate::benson::grid_neighbours;
+use crate::benson::{grid_neighbours, label};
 use crate::rng::FastRng;
 use tengen_rules::HashMap64;
 
@@ -230,7 +230,7 @@ fn cluster_empties(
 
 /// The connected regions of empty points.
 struct EmptyRegions {
-    /// Per point, the index of its region (meaningless on a stone).
+    /// Per point, the index of its region (`usize::MAX` on a stone).
     of: Vec<usize>,
     /// Each region's points.
     points: Vec<Vec<usize>>,
@@ -238,26 +238,12 @@ struct EmptyRegions {
 
 impl EmptyRegions {
     fn new(cells: &[u8], size: usize) -> EmptyRegions {
-        let mut of = vec![usize::MAX; cells.len()];
-        let mut points = Vec::new();
-        for start in 0..cells.len() {
-            if cells[start] != 0 || of[start] != usize::MAX {
-                continue;
+        let (of, n) = label(cells, size, |c| c == 0);
+        let mut points = vec![Vec::new(); n];
+        for (p, &region) in of.iter().enumerate() {
+            if region != usize::MAX {
+                points[region].push(p);
             }
-            let index = points.len();
-            let mut region = vec![start];
-            of[start] = index;
-            let mut next = 0;
-            while next < region.len() {
-                for q in grid_neighbours(region[next], size) {
-                    if cells[q] == 0 && of[q] == usize::MAX {
-                        of[q] = index;
-                        region.push(q);
-                    }
-                }
-                next += 1;
-            }
-            points.push(region);
         }
         EmptyRegions { of, points }
     }
