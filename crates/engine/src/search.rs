@@ -1,14 +1,15 @@
 //! Multi-threaded Monte-Carlo tree search: each thread descends the shared tree under a lock
-//! (visits count as a virtual loss until the result arrives), plays a playout on its own board
-//! and backs up the result with AMAF statistics.
+//! (visits count as a virtual loss until the result arrives), builds new leaves' children
+//! outside it, plays a playout on its own board and backs up the result with AMAF statistics.
 
 use crate::board::{other, PlayoutBoard, BLACK};
 use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 use crate::tree::Tree;
+use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Progress of a running search, reported to [`SearchControl::progress`].
@@ -143,26 +144,33 @@ impl Worker {
     }
 }
 
-/// One search iteration's descent: from the root, expanding leaves that have enough visits,
-/// playing the selected moves on the worker's board and counting each visit at once.
-fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool + Sync)) {
+/// Starts a search iteration's descent at the root: resets the worker's board and path and
+/// walks down (see [`walk`]).
+fn descend(tree: &mut Tree, w: &mut Worker) -> Option<usize> {
     w.board.copy_from(&tree.root_board);
     w.path.clear();
     w.seq.clear();
     w.path.push(0);
     tree.nodes[0].visits += 1.0;
-    let mut node = 0;
+    walk(tree, w, 0)
+}
+
+/// Walks down from `node` (the last of the worker's path, its position on the worker's board),
+/// playing the selected moves on the board and counting each visit at once (the virtual loss).
+/// Stops at a leaf; returns it when it is due for expansion (it has enough visits), already
+/// marked expanded so that no other thread expands it too. The caller builds
+/// its children without the lock ([`crate::tree::Expansion::children`]), attaches them and walks
+/// on from it; meanwhile other threads treat it as a leaf.
+fn walk(tree: &mut Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
     loop {
         if !tree.nodes[node].expanded {
-            if node == 0 {
-                tree.expand(0, &mut w.board, allow_root);
-            } else if tree.nodes[node].visits >= tree.expand_threshold() {
-                tree.expand(node, &mut w.board, &|_| true);
-            } else {
-                break;
+            if tree.nodes[node].visits >= tree.expand_threshold() {
+                tree.nodes[node].expanded = true;
+                return Some(node);
             }
+            return None;
         }
-        let Some(c) = tree.select(node) else { break };
+        let c = tree.select(node)?;
         tree.nodes[c].visits += 1.0;
         let stone = w.board.to_move();
         let mv = tree.nodes[c].mv;
@@ -170,6 +178,22 @@ fn descend(tree: &mut Tree, w: &mut Worker, allow_root: &(dyn Fn(usize) -> bool 
         w.seq.push((mv, stone));
         w.path.push(c);
         node = c;
+    }
+}
+
+/// One iteration's way down the shared tree: the tree is locked to walk and to attach new
+/// children, not while their priors are computed (most of an expansion's cost), so that the
+/// other threads can walk meanwhile.
+fn descend_shared(shared: &Mutex<Tree>, w: &mut Worker) {
+    let (mut pending, expansion) = {
+        let mut tree = shared.lock();
+        (descend(&mut tree, w), tree.expansion())
+    };
+    while let Some(leaf) = pending {
+        let children = expansion.children(&mut w.board, &|_| true);
+        let mut tree = shared.lock();
+        tree.attach(leaf, children, &w.board);
+        pending = walk(&mut tree, w, leaf);
     }
 }
 
@@ -243,6 +267,13 @@ pub fn search(
         .or(deadline);
     let root = tree.root_board.clone();
     let area = root.size() * root.size();
+    let mut tree = tree;
+    if !tree.nodes[0].expanded {
+        // Before the threads start, so that every playout goes through one of the root's moves.
+        let mut board = root.clone();
+        let children = tree.expansion().children(&mut board, allow_root);
+        tree.attach(0, children, &board);
+    }
     let shared = Mutex::new(tree);
     let started = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -280,10 +311,7 @@ pub fn search(
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
-                        {
-                            let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
-                            descend(&mut tree, &mut w, allow_root);
-                        }
+                        descend_shared(shared, &mut w);
                         let score = playout_with(
                             &mut w.board,
                             &mut w.rng,
@@ -304,7 +332,7 @@ pub fn search(
                         }
                         let value =
                             black_value(score, params.komi_halves, area, params.score_weight);
-                        let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let mut tree = shared.lock();
                         backup(&mut tree, &w, value);
                         if tree.wants_criticality() {
                             tree.crit.add(&w.owners, black_won);
@@ -346,7 +374,7 @@ pub fn search(
             .map(|h| h.join().expect("search thread panicked"))
             .collect()
     });
-    let tree = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let tree = shared.into_inner();
     let done: u32 = workers.iter().map(|w| w.done).sum();
     let mut ownership = vec![0f32; area];
     let mut score_sum = 0i64;
@@ -509,6 +537,54 @@ mod tests {
         let win_all = black_value(81, KOMI_7_5, AREA_9, 0.1);
         assert!(lose_all >= 0.0 && lose_by_half <= 0.1);
         assert!(win_by_half >= 0.9 && win_all <= 1.0);
+    }
+
+    #[test]
+    fn two_threads_building_children_outside_the_lock_expand_each_leaf_once() {
+        // Children are built without the tree's lock: a leaf claimed by one thread must not be
+        // expanded by the other meanwhile, or its first set of children would be orphaned in
+        // the arena and the visits would split between two sets.
+        let board = PlayoutBoard::new(9);
+        let params = SearchParams {
+            playouts: 4_000,
+            time_limit: None,
+            time_extension: None,
+            threads: 2,
+            policy: Policy::HeavyLocal,
+            last_good_reply: false,
+            komi_halves: 15,
+            score_weight: 0.1,
+            seed: 11,
+        };
+        let (tree, stats) = search(
+            Tree::new(board),
+            &params,
+            &|_| true,
+            &SearchControl::default(),
+        );
+        let children: usize = tree.nodes.iter().map(|n| n.n_children as usize).sum();
+        assert_eq!(
+            tree.nodes.len(),
+            1 + children,
+            "orphaned nodes in the arena"
+        );
+        // Every child range lies after its parent and no two ranges overlap.
+        let mut ranges: Vec<(usize, usize)> = (0..tree.nodes.len())
+            .filter(|&i| tree.nodes[i].n_children > 0)
+            .map(|i| {
+                assert!(tree.children(i).start > i);
+                (tree.children(i).start, tree.children(i).end)
+            })
+            .collect();
+        ranges.sort_unstable();
+        assert!(ranges.windows(2).all(|w| w[0].1 <= w[1].0));
+        // All the visits in flight came back: the root's visits are the playouts run.
+        assert_eq!(tree.nodes[0].visits, stats.playouts as f32);
+        // The root is expanded before the threads start: every playout went through one of
+        // its moves.
+        let child_visits: f32 = tree.children(0).map(|c| tree.nodes[c].visits).sum();
+        assert_eq!(child_visits, stats.playouts as f32);
+        assert!(stats.playouts > 1_000, "{}", stats.playouts);
     }
 
     #[test]

@@ -97,6 +97,66 @@ impl Node {
     }
 }
 
+/// The settings new children's priors depend on (see [`Tree::expansion`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Expansion {
+    race_priors: bool,
+    pattern_prior: f32,
+}
+
+impl Expansion {
+    /// The children of the position `board` for its side to move: every legal move that does
+    /// not fill an own eye or play a pointless edge move, filtered by `allow`, with priors (all
+    /// but the criticality prior, which [`Tree::attach`] adds).
+    pub(crate) fn children(
+        &self,
+        board: &mut PlayoutBoard,
+        allow: &dyn Fn(usize) -> bool,
+    ) -> Vec<Node> {
+        let me = board.to_move();
+        let mut esc = escapes(board, me);
+        if self.race_priors {
+            esc.add_short_of_liberties(board, me);
+        }
+        let cx = Context::with_escapes(me, esc);
+        let learned = self.pattern_prior > 0.0;
+        let mut strengths = Vec::new();
+        let mut children = Vec::with_capacity(board.empties().len());
+        for k in 0..board.empties().len() {
+            let m = board.empties()[k] as usize;
+            if !board.is_legal(m, me)
+                || board.is_eye(m, me)
+                || pointless_edge_move(board, m)
+                || !allow(m)
+            {
+                continue;
+            }
+            let p = prior(board, m, me, cx.escapes());
+            if learned {
+                strengths.push(gamma::shipped(board.size()).strength(&cx.features(board, m)));
+            }
+            children.push(Node::new(m, p.n, p.w));
+        }
+        if learned && !children.is_empty() {
+            self.add_learned_priors(&mut children, &strengths);
+        }
+        children
+    }
+
+    /// Adds the learned move model's prior to `children`, whose learned strengths are
+    /// `strengths`: `k` visits at a win rate of `√r / (1 + √r)`, `r` the strength over the
+    /// mean (an average move gets 0.5).
+    fn add_learned_priors(&self, children: &mut [Node], strengths: &[f32]) {
+        let k = self.pattern_prior;
+        let mean = strengths.iter().sum::<f32>() / strengths.len() as f32;
+        for (n, s) in children.iter_mut().zip(strengths) {
+            let r = (s / mean).sqrt();
+            n.prior_n += k;
+            n.prior_w += k * r / (1.0 + r);
+        }
+    }
+}
+
 /// The search tree with its root position.
 #[derive(Debug, Clone)]
 pub struct Tree {
@@ -202,66 +262,54 @@ impl Tree {
 
     /// Creates the children of node `i` for the side to move on `board` (the position at `i`):
     /// every legal move that does not fill an own eye, filtered by `allow` (used at the root for
-    /// superko), with priors.
-    pub fn expand(&mut self, i: usize, board: &mut PlayoutBoard, allow: &dyn Fn(usize) -> bool) {
+    /// superko), with priors. (The search builds children without holding the tree: see
+    /// [`Tree::expansion`] and [`Tree::attach`].)
+    #[cfg(test)]
+    pub(crate) fn expand(
+        &mut self,
+        i: usize,
+        board: &mut PlayoutBoard,
+        allow: &dyn Fn(usize) -> bool,
+    ) {
         if self.nodes[i].expanded {
             return;
         }
+        let children = self.expansion().children(board, allow);
+        self.attach(i, children, board);
+    }
+
+    /// What new children's priors take from the tree, copied out so that a search thread can
+    /// build them with [`Expansion::children`] without holding the tree.
+    pub(crate) fn expansion(&self) -> Expansion {
+        Expansion {
+            race_priors: self.race_priors,
+            pattern_prior: self.pattern_prior,
+        }
+    }
+
+    /// Gives node `i` the `children` built for `board` (the position at `i`) by
+    /// [`Expansion::children`], adding the criticality prior; marks it expanded. A full arena
+    /// leaves it a leaf for good.
+    pub(crate) fn attach(&mut self, i: usize, mut children: Vec<Node>, board: &PlayoutBoard) {
         self.nodes[i].expanded = true;
         if self.nodes.len() + board.empties().len() > self.capacity {
             return;
         }
-        let me = board.to_move();
-        let mut esc = escapes(board, me);
-        if self.race_priors {
-            esc.add_short_of_liberties(board, me);
-        }
-        let first = self.nodes.len();
-        let cx = Context::with_escapes(me, esc);
-        let learned = self.pattern_prior > 0.0;
-        let mut strengths = Vec::new();
-        for k in 0..board.empties().len() {
-            let m = board.empties()[k] as usize;
-            if !board.is_legal(m, me)
-                || board.is_eye(m, me)
-                || pointless_edge_move(board, m)
-                || !allow(m)
-            {
-                continue;
-            }
-            let p = prior(board, m, me, cx.escapes());
-            if learned {
-                strengths.push(gamma::shipped(board.size()).strength(&cx.features(board, m)));
-            }
-            let mut node = Node::new(m, p.n, p.w);
-            if self.criticality > 0.0 {
-                if let Some(c) = self.crit.of(board.flat(m)).filter(|&c| c >= CRITICAL_ABOVE) {
+        if self.criticality > 0.0 {
+            for node in &mut children {
+                let flat = board.flat(node.mv as usize);
+                if let Some(c) = self.crit.of(flat).filter(|&c| c >= CRITICAL_ABOVE) {
                     node.prior_n += self.criticality;
                     node.prior_w += self.criticality * (0.5 + c).min(1.0);
                 }
             }
-            self.nodes.push(node);
         }
-        let count = self.nodes.len() - first;
-        if learned && count > 0 {
-            self.add_learned_priors(first, &strengths);
-        }
+        let first = self.nodes.len();
+        let count = children.len();
+        self.nodes.append(&mut children);
         let node = &mut self.nodes[i];
         node.first_child = first as u32;
         node.n_children = count as u16;
-    }
-
-    /// Adds the learned move model's prior to the new nodes from `first` on, whose learned
-    /// strengths are `strengths`: `k` visits at a win rate of `√r / (1 + √r)`, `r` the
-    /// strength over the mean (an average move gets 0.5).
-    fn add_learned_priors(&mut self, first: usize, strengths: &[f32]) {
-        let k = self.pattern_prior;
-        let mean = strengths.iter().sum::<f32>() / strengths.len() as f32;
-        for (n, s) in self.nodes[first..].iter_mut().zip(strengths) {
-            let r = (s / mean).sqrt();
-            n.prior_n += k;
-            n.prior_w += k * r / (1.0 + r);
-        }
     }
 
     /// The child of `i` with the best selection value, or None when it has no children.
