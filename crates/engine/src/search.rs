@@ -158,9 +158,9 @@ fn descend(tree: &mut Tree, w: &mut Worker) -> Option<usize> {
 /// Walks down from `node` (the last of the worker's path, its position on the worker's board),
 /// playing the selected moves on the board and counting each visit at once (the virtual loss).
 /// Stops at a leaf; returns it when it is due for expansion (it has enough visits), already
-/// marked expanded so that no other thread expands it too. The caller builds
-/// its children without the lock ([`crate::tree::Expansion::children`]), attaches them and walks
-/// on from it; meanwhile other threads treat it as a leaf.
+/// marked expanded so that no other thread expands it too. The caller builds its children
+/// without the lock ([`crate::tree::Expansion::children`]), attaches them and walks on from
+/// it; meanwhile other threads treat it as a leaf.
 fn walk(tree: &mut Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
     loop {
         if !tree.nodes[node].expanded {
