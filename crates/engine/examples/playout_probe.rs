@@ -2,8 +2,9 @@
 //! runs playouts and reports how often the chain at a point survives, and the first moves of a
 //! few playouts where it survives. Diagnostic for docs/ENGINE.md "Collapses".
 //!
-//! `cargo run --release -p tengen-engine --example playout_probe -- ROWS TO_MOVE POINT [N]`
-//! with ROWS like `.........,..OX.....,...` and TO_MOVE `b` or `w`.
+//! `cargo run --release -p tengen-engine --example playout_probe -- ROWS TO_MOVE POINT [N]
+//! [POLICY]` with ROWS like `.........,..OX.....,...`, TO_MOVE `b` or `w`, and POLICY `local`
+//! (the search's playouts up to 11×11, the default) or `heavy` (with the liberty scan).
 
 use tengen_engine::board::{PlayoutBoard, BLACK, EMPTY, WHITE};
 use tengen_engine::policy::{playout, Policy};
@@ -20,6 +21,11 @@ fn main() {
     };
     let target = Point::parse_gtp(&args[3]).expect("point");
     let n: usize = args.get(4).map_or(2000, |s| s.parse().unwrap());
+    let policy = match args.get(5).map(String::as_str) {
+        None | Some("local") => Policy::HeavyLocal,
+        Some("heavy") => Policy::Heavy,
+        Some(other) => panic!("unknown policy {other}: local or heavy"),
+    };
     let size = rows.len() as u8;
     let mut stones = Vec::new();
     for (k, row) in rows.iter().enumerate() {
@@ -44,7 +50,7 @@ fn main() {
     let mut shown = 0;
     for _ in 0..n {
         b.copy_from(&start);
-        playout(&mut b, &mut rng, Policy::Heavy, &mut moves);
+        playout(&mut b, &mut rng, policy, &mut moves);
         let lives = b.cell(t) == color;
         if lives {
             alive += 1;

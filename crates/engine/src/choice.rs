@@ -47,6 +47,10 @@ pub(crate) struct Context<'a> {
     pub cleanup: bool,
     /// Whether the engine may resign.
     pub allow_resign: bool,
+    /// The engine's win rate at the real komi when the search counted with komi shifted
+    /// towards it (a lost game, module `behind`): resigning and passing a lost game go by it,
+    /// not by the tree's win rate at the shifted komi.
+    pub real_winrate: Option<f32>,
 }
 
 /// The engine's move after a search of `tree`.
@@ -56,7 +60,7 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Engi
     };
     let game = cx.game;
     let board = &tree.root_board;
-    let winrate = tree.nodes[best].winrate();
+    let winrate = cx.real_winrate.unwrap_or(tree.nodes[best].winrate());
     if cx.allow_resign && stats.playouts >= RESIGN_AFTER_PLAYOUTS && winrate < RESIGN_BELOW {
         return EngineMove::Resign;
     }

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub(crate) mod behind;
 pub(crate) mod benson;
 pub mod board;
 pub(crate) mod choice;
@@ -111,6 +112,11 @@ pub struct EngineConfig {
     /// The tree's exploration coefficient `c` of `c·√(ln N / n)`. 0.02 by default: 0 won 46 of
     /// 100 games at equal playouts against it (docs/ENGINE.md, "RAVE equivalence").
     pub exploration: f32,
+    /// Whether, once a search finds the game clearly lost (win rate under 0.2 at the real
+    /// komi), the next searches count with komi shifted towards the engine by about the points
+    /// it expects to lose, so that it plays for the smallest loss instead of throwing stones
+    /// into the opponent's area (module `behind`, docs/ENGINE.md, "Behind"). On by default.
+    pub behind_komi: bool,
 }
 
 /// How the playouts pick their 3×3 shape answer around the last move
@@ -156,6 +162,7 @@ impl Default for EngineConfig {
             criticality: 0.0,
             rave_equiv: None,
             exploration: DEFAULT_EXPLORATION,
+            behind_komi: true,
         }
     }
 }
@@ -229,8 +236,13 @@ pub struct SearchInfo {
     pub reused_tree: bool,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
-    /// Mean final area score of the search's playouts, Black minus White, komi included.
+    /// Mean final area score of the search's playouts, Black minus White, the real komi
+    /// included.
     pub score: f32,
+    /// Points of komi the search counted towards the engine because the game was lost
+    /// ([`EngineConfig::behind_komi`]); 0 in a game that is not. `winrate` is then the share
+    /// of all the search's playouts won at the real komi.
+    pub komi_shift: i32,
 }
 
 /// The tree kept after a move, to reuse when the game continues as expected.
@@ -248,6 +260,9 @@ pub struct Engine {
     seed: u64,
     saved: Option<Saved>,
     last: Option<SearchInfo>,
+    /// The komi shift for the next search of this color, in points towards it (module
+    /// `behind`).
+    behind: Option<(Color, i32)>,
 }
 
 impl Engine {
@@ -258,6 +273,7 @@ impl Engine {
             seed: 0x7E46_E11D,
             saved: None,
             last: None,
+            behind: None,
         }
     }
 
@@ -281,6 +297,7 @@ impl Engine {
     /// Forgets the search tree kept for reuse (call when a new game starts).
     pub fn clear(&mut self) {
         self.saved = None;
+        self.behind = None;
     }
 
     /// Starts a new game with its own random seed: the tree is forgotten and the searches and
@@ -288,6 +305,7 @@ impl Engine {
     /// opponent repeats itself (a seed per game, not per process).
     pub fn new_game(&mut self, seed: u64) {
         self.saved = None;
+        self.behind = None;
         self.seed = seed;
     }
 
@@ -369,8 +387,15 @@ impl Engine {
             .map(|p| root.index(p))
             .unwrap_or(PASS);
         root.set_last_move(last_index);
-        // In handicap games the search counts with dynamic komi; passing uses the real count.
-        let komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
+        // In handicap games the search counts with dynamic komi, and in a lost game with komi
+        // shifted towards the engine; passing uses the real count.
+        let count_komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
+        let shift = match self.behind {
+            Some((c, points)) if c == color && self.config.behind_komi => points,
+            _ => 0,
+        };
+        let towards_engine = if color == Color::White { 1 } else { -1 };
+        let komi_halves = count_komi_halves + towards_engine * 2 * shift;
         let stride = root.stride();
         let allow = |m: usize| {
             let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
@@ -423,10 +448,28 @@ impl Engine {
             },
             last_good_reply: self.config.last_good_reply,
             komi_halves,
+            count_komi_halves,
             score_weight: self.config.score_weight.clamp(0.0, 1.0),
             seed,
         };
         let (tree, stats) = search::search(tree, &params, &allow, control);
+        let black_rate = stats.black_wins_at_count as f32 / stats.playouts.max(1) as f32;
+        let real_winrate = if color == Color::Black {
+            black_rate
+        } else {
+            1.0 - black_rate
+        };
+        // The playouts' mean area score at the real komi, Black minus White.
+        let real_score = stats.mean_score + (komi_halves - count_komi_halves) as f32 / 2.0;
+        let margin = if color == Color::Black {
+            real_score
+        } else {
+            -real_score
+        };
+        self.behind = self
+            .config
+            .behind_komi
+            .then(|| (color, behind::next_shift(shift, real_winrate, margin)));
         let choice = choice::choose(
             &tree,
             &stats,
@@ -437,19 +480,22 @@ impl Engine {
                 seed,
                 cleanup,
                 allow_resign: self.config.allow_resign,
+                real_winrate: (shift != 0).then_some(real_winrate),
             },
         );
-        let winrate = tree
-            .best_child(0)
-            .map(|c| tree.nodes[c].winrate())
-            .unwrap_or(0.5);
+        let winrate = match tree.best_child(0) {
+            _ if shift != 0 => real_winrate,
+            Some(c) => tree.nodes[c].winrate(),
+            None => 0.5,
+        };
         self.last = Some(SearchInfo {
             playouts: stats.playouts,
             seconds: stats.elapsed.as_secs_f64(),
             winrate,
             reused_tree: reused,
             nodes: tree.nodes.len(),
-            score: stats.mean_score,
+            score: real_score,
+            komi_shift: shift,
         });
         self.saved = match choice {
             EngineMove::Place(p) => Some(Saved {

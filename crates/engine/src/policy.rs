@@ -400,8 +400,9 @@ pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: 
 }
 
 /// Two-liberty tactics around the last move: extend an own chain it left with two liberties
-/// (where that gives three), or put the chain just played in atari when it has two liberties
-/// (where our stone keeps two).
+/// (where that gives three) or, where it cannot, play the capturing race (see
+/// [`race_moves`]); and put the chain just played in atari when it has two liberties (where
+/// our stone keeps two).
 fn two_liberty_move(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
@@ -424,10 +425,14 @@ fn two_liberty_move(
         if board.chain_stones(h) < 2 || board.liberties_into(h, &mut libs) != 2 {
             continue;
         }
+        let before = cands.len;
         for &l in &libs {
             if board.is_legal(l, me) && board.libs_after(l, me, 3) >= 3 {
                 cands.push(l);
             }
+        }
+        if cands.len == before {
+            race_moves(board, h, libs, me, &mut cands);
         }
     }
     if board.cell(last) == opp {
@@ -441,6 +446,69 @@ fn two_liberty_move(
         }
     }
     cands.pick(rng)
+}
+
+/// The capturing race of the own chain `h` of `me`, which has two liberties (`own_libs`) and
+/// cannot get a third by extending: capture an adjacent opponent chain in atari, or put in
+/// atari an adjacent opponent chain of two or more stones with two liberties, on the
+/// liberty it does not share with `h` (filling a shared one would put `h` in atari first),
+/// where our stone keeps two liberties or captures. Without it the playouts leave such a race
+/// to whichever side happens to play on the liberties first, and a chain that has lost its
+/// race lives in most of them (docs/ENGINE.md, "Collapses").
+fn race_moves(
+    board: &mut PlayoutBoard,
+    h: usize,
+    own_libs: [usize; 2],
+    me: u8,
+    out: &mut Candidates,
+) {
+    let opp = other(me);
+    let mut seen = [0usize; 8];
+    let mut n_seen = 0;
+    let mut libs = [0usize; 2];
+    let mut s = h;
+    let mut steps = 0;
+    loop {
+        for n in board.neighbours(s) {
+            if board.cell(n) != opp {
+                continue;
+            }
+            let oh = board.chain(n);
+            if seen[..n_seen].contains(&oh) {
+                continue;
+            }
+            if n_seen < seen.len() {
+                seen[n_seen] = oh;
+                n_seen += 1;
+            }
+            if board.in_atari(oh) {
+                let l = board.atari_liberty(oh);
+                if board.is_legal(l, me) {
+                    out.push(l);
+                }
+                continue;
+            }
+            if board.chain_stones(oh) < 2
+                || board.pseudo_liberties(oh) > 8
+                || board.liberties_into(oh, &mut libs) != 2
+            {
+                continue;
+            }
+            for &l in &libs {
+                if !own_libs.contains(&l)
+                    && board.is_legal(l, me)
+                    && (board.libs_after(l, me, 2) >= 2 || board.is_capture(l, me))
+                {
+                    out.push(l);
+                }
+            }
+        }
+        s = board.next_stone(s);
+        steps += 1;
+        if s == h || steps > 64 {
+            break;
+        }
+    }
 }
 
 /// Moves that may save the chain `h` of `me` in atari: capturing an adjacent opponent chain in
@@ -731,6 +799,42 @@ mod tests {
                 Some(at(&b, 2, 4))
             );
         }
+    }
+
+    /// Game 407 of the fifth parity sample (docs/ENGINE.md, "Collapses"), after White's J5:
+    /// Black's G6–H6–H5–H4 has two liberties (J6, J4) and no extension to three; White's chain
+    /// along the seventh line, D7–J7 with F6, has two as well, D6 and the shared J6. Black wins
+    /// the race at D6 (the outside liberty), far from the last move; J4 puts J5 in atari.
+    const RACE_AFTER_J5: [&str; 9] = [
+        ".........",
+        "XOOXXXXXX",
+        "XOXOOOOOO",
+        ".OX.XOXX.",
+        "OOXX.XOXO",
+        "XXX.XXOX.",
+        ".OOO.OOO.",
+        ".........",
+        ".........",
+    ];
+
+    #[test]
+    fn a_chain_that_cannot_extend_fills_the_outside_liberty_of_its_racing_neighbour() {
+        use crate::board::BLACK;
+        use crate::ladder::tests::{at, board};
+        let mut b = board(&RACE_AFTER_J5);
+        let j5 = at(&b, 8, 4);
+        b.set_last_move(j5);
+        b.set_to_move(BLACK);
+        let (d6, j4, j6) = (at(&b, 3, 3), at(&b, 8, 5), at(&b, 8, 3));
+        let mut rng = FastRng::new(3);
+        let mut seen_d6 = 0;
+        for _ in 0..200 {
+            let m = two_liberty_move(&mut b, &mut rng, BLACK, j5);
+            assert!(m == Some(d6) || m == Some(j4), "{m:?}");
+            assert_ne!(m, Some(j6), "the shared liberty puts Black in atari first");
+            seen_d6 += u32::from(m == Some(d6));
+        }
+        assert!((60..=140).contains(&seen_d6), "D6 in {seen_d6} of 200");
     }
 
     /// Draws the learned shape step 20 000 times after White's contact play at E5 on Black's

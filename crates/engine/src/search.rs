@@ -21,7 +21,8 @@ pub struct Progress {
     pub budget: u32,
     /// Seconds since the search began.
     pub elapsed: f64,
-    /// Win rate of the currently best move for the side to move (0..=1).
+    /// Win rate of the currently best move for the side to move (0..=1), at the komi the
+    /// search counts with (in a lost game, shifted towards the engine: module `behind`).
     pub winrate: f32,
 }
 
@@ -65,6 +66,10 @@ pub struct SearchParams {
     pub last_good_reply: bool,
     /// Komi in half points.
     pub komi_halves: i32,
+    /// Komi of the real count, in half points: `komi_halves` without the shift a lost game
+    /// searches with (module `behind`). The playouts Black wins at it are counted in
+    /// [`SearchStats::black_wins_at_count`].
+    pub count_komi_halves: i32,
     /// Weight of the final margin in a playout's result (see [`black_value`]).
     pub score_weight: f32,
     /// Random seed.
@@ -80,6 +85,8 @@ pub struct SearchStats {
     pub ownership: Vec<f32>,
     /// Mean final area score, Black minus White, komi included.
     pub mean_score: f32,
+    /// Playouts Black won at [`SearchParams::count_komi_halves`].
+    pub black_wins_at_count: u32,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -100,6 +107,7 @@ struct Worker {
     replies: Option<LastGoodReply>,
     own_sum: Vec<i64>,
     score_sum: i64,
+    wins_at_count: u32,
     done: u32,
 }
 
@@ -121,6 +129,7 @@ impl Worker {
             replies: last_good_reply.then(|| LastGoodReply::new(len)),
             own_sum: vec![0; area],
             score_sum: 0,
+            wins_at_count: 0,
             done: 0,
         }
     }
@@ -324,6 +333,7 @@ pub fn search(
                             *s += o as i64;
                         }
                         w.score_sum += score as i64;
+                        w.wins_at_count += u32::from(black_wins(score, params.count_komi_halves));
                         w.done += 1;
                         w.mark_first_moves();
                         let black_won = black_wins(score, params.komi_halves);
@@ -387,12 +397,14 @@ pub fn search(
     let denom = done.max(1) as f32;
     ownership.iter_mut().for_each(|o| *o /= denom);
     let mean_score = score_sum as f32 / denom - params.komi_halves as f32 / 2.0;
+    let black_wins_at_count = workers.iter().map(|w| w.wins_at_count).sum();
     (
         tree,
         SearchStats {
             playouts: done,
             ownership,
             mean_score,
+            black_wins_at_count,
             elapsed: start.elapsed(),
         },
     )
@@ -553,6 +565,7 @@ mod tests {
             policy: Policy::HeavyLocal,
             last_good_reply: false,
             komi_halves: 15,
+            count_komi_halves: 15,
             score_weight: 0.1,
             seed: 11,
         };
@@ -603,6 +616,7 @@ mod tests {
             policy: Policy::Light,
             last_good_reply: false,
             komi_halves: 15,
+            count_komi_halves: 15,
             score_weight: 0.0,
             seed: 7,
         };

@@ -80,7 +80,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -90,6 +90,10 @@ pub fn run_with_log(
                             ", tree reused"
                         } else {
                             ""
+                        },
+                        match info.komi_shift {
+                            0 => String::new(),
+                            k => format!(", behind: komi shifted {k} points"),
                         }
                     );
                 }

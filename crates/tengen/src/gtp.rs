@@ -107,6 +107,11 @@ pub struct GtpArgs {
     /// The tree's exploration coefficient, 0 to 1 (see docs/ENGINE.md, "RAVE equivalence").
     #[arg(long, default_value_t = EngineConfig::default().exploration, value_parser = unit_weight)]
     pub exploration: f32,
+    /// Once a search finds the game clearly lost, count with komi shifted towards the engine
+    /// by about the points it expects to lose, so that it plays for the smallest loss (true
+    /// or false; see docs/ENGINE.md, "Behind").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().behind_komi)]
+    pub behind_komi: bool,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -203,6 +208,7 @@ impl GtpArgs {
                 criticality: self.criticality,
                 rave_equiv: self.rave_equiv,
                 exploration: self.exploration,
+                behind_komi: self.behind_komi,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {

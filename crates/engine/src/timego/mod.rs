@@ -178,6 +178,7 @@ impl TimeEngine {
             reused_tree: false,
             nodes: tree.nodes.len(),
             score: stats.mean_score,
+            komi_shift: 0,
         });
         self.root = ranked
             .iter()

@@ -1,0 +1,91 @@
+//! Playing on in a lost game (docs/ENGINE.md, "Behind"): once a search finds the game clearly
+//! lost, the next one counts with komi shifted towards the engine by about the points it
+//! expects to lose, and reports the win rate at the real komi.
+
+mod common;
+
+use common::position;
+use tengen_engine::{Engine, EngineConfig};
+use tengen_rules::{Color, Game, Komi, Rules};
+
+/// White to move, lost by 18.5 points at best (komi 0.5; see `score_term.rs`): Black's wall
+/// on the seventh line and White's eleven stones E2–F6 with Black around them.
+const WHITE_LOST_BY_EIGHTEEN: [&str; 9] = [
+    ".........",
+    "OOOOOOOOO",
+    "XXXX.XXXX",
+    "...XOOX..",
+    "...XOOX..",
+    "...XOOX..",
+    "...XOOXX.",
+    "...XOOX..",
+    "...X.OX..",
+];
+
+fn engine(behind_komi: bool) -> Engine {
+    Engine::new(EngineConfig {
+        playouts: Some(2000),
+        threads: 1,
+        behind_komi,
+        ..EngineConfig::default()
+    })
+    .with_seed(7)
+}
+
+/// The search's komi shift and win rate on the second of two searches of `game` for `color`.
+fn second_search(engine: &mut Engine, game: &Game, color: Color) -> (i32, f32) {
+    engine.genmove(game, color, None);
+    let first = engine.last_search().expect("a search ran");
+    assert_eq!(
+        first.komi_shift, 0,
+        "the first search counts with the real komi"
+    );
+    engine.genmove(game, color, None);
+    let second = engine.last_search().expect("a search ran");
+    (second.komi_shift, second.winrate)
+}
+
+#[test]
+fn a_lost_game_is_searched_with_the_komi_shifted_by_about_the_expected_loss() {
+    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let mut e = engine(true);
+    let (shift, winrate) = second_search(&mut e, &game, Color::White);
+    assert!((10..=40).contains(&shift), "komi shifted {shift} points");
+    // The reported win rate is still the real one: the game is lost.
+    assert!(winrate < 0.2, "win rate {winrate}");
+}
+
+#[test]
+fn without_the_switch_a_lost_game_keeps_the_real_komi() {
+    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let (shift, winrate) = second_search(&mut engine(false), &game, Color::White);
+    assert_eq!(shift, 0);
+    assert!(winrate < 0.2, "win rate {winrate}");
+}
+
+#[test]
+fn an_even_game_keeps_the_real_komi() {
+    let game = Game::new(Rules::chinese(9).with_komi(Komi::from_points(7.5).unwrap())).unwrap();
+    let (shift, _) = second_search(&mut engine(true), &game, Color::Black);
+    assert_eq!(shift, 0);
+}
+
+#[test]
+fn the_winning_side_of_a_lost_game_keeps_the_real_komi() {
+    // Black, far ahead in the same position, is never "behind".
+    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::Black, 0.5);
+    let (shift, winrate) = second_search(&mut engine(true), &game, Color::Black);
+    assert_eq!(shift, 0);
+    assert!(winrate > 0.8, "win rate {winrate}");
+}
+
+#[test]
+fn a_new_game_forgets_the_shift() {
+    let lost = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let mut e = engine(true);
+    let (shift, _) = second_search(&mut e, &lost, Color::White);
+    assert!(shift > 0);
+    e.new_game(8);
+    e.genmove(&lost, Color::White, None);
+    assert_eq!(e.last_search().unwrap().komi_shift, 0);
+}
