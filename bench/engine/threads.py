@@ -9,6 +9,7 @@ should be otherwise idle: the figure is the search's speed, so a match beside it
     python3 bench/engine/threads.py                    # 9×9, threads 1 and 2, three rounds
     python3 bench/engine/threads.py --size 19 --playouts 5000
     python3 bench/engine/threads.py --binary target/bench-bin/tengen-old --threads 1 2 4
+    python3 bench/engine/threads.py --threads 2 --engine-args "--liberty-scan true"
 """
 import argparse
 import os
@@ -26,10 +27,11 @@ OPENINGS = {
 LOG = re.compile(r"^(\d+) playouts in ([0-9.]+)s")
 
 
-def rate(binary, size, threads, playouts, moves, seed):
-    """Playouts and seconds summed over `moves` searches from the fixed opening."""
+def rate(binary, size, threads, playouts, moves, seed, extra=()):
+    """Playouts and seconds summed over `moves` searches from the fixed opening; `extra` are
+    more `tengen gtp` switches (e.g. `--liberty-scan true`)."""
     engine = Gtp([binary, "gtp", "--threads", str(threads), "--playouts", str(playouts),
-                  "--seed", str(seed), "--log"], stderr=subprocess.PIPE)
+                  "--seed", str(seed), "--log", *extra], stderr=subprocess.PIPE)
     try:
         setup = [f"boardsize {size}", "clear_board", "komi 7.5"]
         for c in setup + ["play " + m for m in OPENINGS[size]]:
@@ -55,11 +57,15 @@ def main():
     ap.add_argument("--playouts", type=int, default=20000)
     ap.add_argument("--moves", type=int, default=12)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--engine-args", default="",
+                    help="more tengen gtp switches, e.g. '--liberty-scan true'")
     args = ap.parse_args()
+    extra = args.engine_args.split()
     sums = {t: [0, 0.0] for t in args.threads}
     for r in range(args.rounds):
         for t in args.threads:
-            n, s = rate(args.binary, args.size, t, args.playouts, args.moves, seed=r + 1)
+            n, s = rate(args.binary, args.size, t, args.playouts, args.moves, seed=r + 1,
+                        extra=extra)
             sums[t][0] += n
             sums[t][1] += s
             print(f"round {r + 1}, {t} thread(s): {n} playouts in {s:.2f} s, {n / s:,.0f}/s",

@@ -3,6 +3,7 @@
 //! the moves that lose by least look best. Without it every move "loses" alike, and the search
 //! prefers the ones whose few won playouts come from wild invasions: it throws stones into the
 //! opponent's area and a 15-point loss becomes an 88-point one (docs/ENGINE.md, "Behind").
+//! The shift is a ratchet: it shrinks as the game improves but never grows as it goes worse.
 //! The real komi still decides passing and the count, and resigning uses the real win rate.
 
 /// Win rate (at the real komi, over all the search's playouts) under which the engine counts
@@ -13,7 +14,7 @@ pub(crate) const RECOVERED_AT: f32 = 0.35;
 /// The shifted komi asks for this many points more than the playouts' mean margin, so the
 /// search still looks for gains rather than settling for the expected loss.
 const AMBITION: i32 = 2;
-/// The shift moves only when the target has moved by at least this many points, so that the
+/// The shift shrinks only when the target has moved by at least this many points, so that the
 /// kept tree (searched with the old komi) can be reused between most moves.
 const STEP: i32 = 3;
 
@@ -30,6 +31,11 @@ pub(crate) fn next_shift(current: i32, real_winrate: f32, mean_margin: f32) -> i
     // Margins are bounded by the board's area plus komi; the clamp keeps the cast exact.
     let expected_loss = (-mean_margin).clamp(0.0, 10_000.0).floor() as i32;
     let target = (expected_loss - AMBITION).max(0);
+    if current > 0 && target > current {
+        // A ratchet: a game going worse does not lower the aim, or the shift would follow
+        // every further loss down and the search would settle for it.
+        return current;
+    }
     if target == 0 || (target - current).abs() >= STEP {
         target
     } else {
@@ -60,11 +66,16 @@ mod tests {
     }
 
     #[test]
-    fn the_shift_stays_put_for_small_changes_and_follows_large_ones() {
+    fn the_shift_stays_put_for_small_gains_and_shrinks_for_large_ones() {
         assert_eq!(next_shift(13, 0.3, -16.0), 13);
         assert_eq!(next_shift(13, 0.3, -13.5), 13);
         assert_eq!(next_shift(13, 0.3, -11.0), 9);
-        assert_eq!(next_shift(13, 0.1, -30.0), 28);
+    }
+
+    #[test]
+    fn a_game_going_worse_keeps_the_aim() {
+        assert_eq!(next_shift(13, 0.1, -30.0), 13);
+        assert_eq!(next_shift(13, 0.01, -60.0), 13);
     }
 
     #[test]

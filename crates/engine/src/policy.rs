@@ -338,9 +338,9 @@ fn learned_shape_move(
 }
 
 /// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
-/// stones with two liberties, extend an own one where that gives three liberties, or put in
-/// atari an opponent one that cannot get three by extending at either liberty (where our
-/// stone keeps two). Without it, a weak chain that the last moves did not touch lives or dies
+/// stones with two liberties, extend an own one where that gives three liberties (or, where
+/// it cannot, play its capturing race: [`race_moves`]), or put in atari an opponent one that
+/// cannot get three by extending at either liberty (where our stone keeps two). Without it, a weak chain that the last moves did not touch lives or dies
 /// by which side happens to play there first, and the playouts keep alive groups that a strong
 /// opponent simply kills (docs/ENGINE.md, "Collapses").
 fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
@@ -380,6 +380,7 @@ pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: 
                 continue;
             }
             if stone == me {
+                let before = cands.len;
                 for &l in &libs {
                     if board.is_legal(l, me)
                         && !board.is_eye(l, me)
@@ -387,6 +388,9 @@ pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: 
                     {
                         cands.push(l);
                     }
+                }
+                if cands.len == before {
+                    race_moves(board, i, libs, me, cands);
                 }
             } else if libs.iter().all(|&l| board.libs_after(l, opp, 3) < 3) {
                 for &l in &libs {
