@@ -3,7 +3,9 @@
 //! the moves that lose by least look best. Without it every move "loses" alike, and the search
 //! prefers the ones whose few won playouts come from wild invasions: it throws stones into the
 //! opponent's area and a 15-point loss becomes an 88-point one (docs/ENGINE.md, "Behind").
-//! The shift is a ratchet: it shrinks as the game improves but never grows as it goes worse.
+//! The shift shrinks as the game improves, but grows as it goes worse only once the search is
+//! hopeless at the shifted komi too: a ratchet, so that it does not follow every further loss
+//! down and settle for it.
 //! The real komi still decides passing and the count, and resigning uses the real win rate.
 
 /// Win rate (at the real komi, over all the search's playouts) under which the engine counts
@@ -19,9 +21,15 @@ const AMBITION: i32 = 2;
 const STEP: i32 = 3;
 
 /// The komi shift, in whole points towards the engine, for the next search, from the current
-/// one and what the last search saw at the real komi: the engine's win rate over all its
-/// playouts and its mean margin in points (negative when behind).
-pub(crate) fn next_shift(current: i32, real_winrate: f32, mean_margin: f32) -> i32 {
+/// one and what the last search saw: at the real komi the engine's win rate over all its
+/// playouts and its mean margin in points (negative when behind), and at the komi it counted
+/// with its best move's win rate (`searched_winrate`).
+pub(crate) fn next_shift(
+    current: i32,
+    real_winrate: f32,
+    mean_margin: f32,
+    searched_winrate: f32,
+) -> i32 {
     if !real_winrate.is_finite() || !mean_margin.is_finite() || real_winrate >= RECOVERED_AT {
         return 0;
     }
@@ -31,9 +39,9 @@ pub(crate) fn next_shift(current: i32, real_winrate: f32, mean_margin: f32) -> i
     // Margins are bounded by the board's area plus komi; the clamp keeps the cast exact.
     let expected_loss = (-mean_margin).clamp(0.0, 10_000.0).floor() as i32;
     let target = (expected_loss - AMBITION).max(0);
-    if current > 0 && target > current {
-        // A ratchet: a game going worse does not lower the aim, or the shift would follow
-        // every further loss down and the search would settle for it.
+    if current > 0 && target > current && searched_winrate >= BEHIND_BELOW {
+        // A ratchet: a game going worse does not lower the aim while the search can still
+        // reach it, or the shift would follow every further loss down and settle for it.
         return current;
     }
     if target == 0 || (target - current).abs() >= STEP {
@@ -49,44 +57,50 @@ mod tests {
 
     #[test]
     fn an_even_game_keeps_the_real_komi() {
-        assert_eq!(next_shift(0, 0.5, -1.0), 0);
-        assert_eq!(next_shift(0, 0.25, -12.0), 0);
+        assert_eq!(next_shift(0, 0.5, -1.0, 0.5), 0);
+        assert_eq!(next_shift(0, 0.25, -12.0, 0.5), 0);
     }
 
     #[test]
     fn a_lost_game_counts_with_the_expected_loss_less_the_ambition() {
-        assert_eq!(next_shift(0, 0.1, -15.4), 13);
-        assert_eq!(next_shift(0, 0.02, -40.0), 38);
+        assert_eq!(next_shift(0, 0.1, -15.4, 0.5), 13);
+        assert_eq!(next_shift(0, 0.02, -40.0, 0.5), 38);
     }
 
     #[test]
     fn a_small_expected_loss_shifts_nothing() {
-        assert_eq!(next_shift(0, 0.1, -2.0), 0);
-        assert_eq!(next_shift(5, 0.1, 3.0), 0);
+        assert_eq!(next_shift(0, 0.1, -2.0, 0.5), 0);
+        assert_eq!(next_shift(5, 0.1, 3.0, 0.5), 0);
     }
 
     #[test]
     fn the_shift_stays_put_for_small_gains_and_shrinks_for_large_ones() {
-        assert_eq!(next_shift(13, 0.3, -16.0), 13);
-        assert_eq!(next_shift(13, 0.3, -13.5), 13);
-        assert_eq!(next_shift(13, 0.3, -11.0), 9);
+        assert_eq!(next_shift(13, 0.3, -16.0, 0.5), 13);
+        assert_eq!(next_shift(13, 0.3, -13.5, 0.5), 13);
+        assert_eq!(next_shift(13, 0.3, -11.0, 0.5), 9);
     }
 
     #[test]
-    fn a_game_going_worse_keeps_the_aim() {
-        assert_eq!(next_shift(13, 0.1, -30.0), 13);
-        assert_eq!(next_shift(13, 0.01, -60.0), 13);
+    fn a_game_going_worse_keeps_the_aim_while_the_search_can_reach_it() {
+        assert_eq!(next_shift(13, 0.1, -30.0, 0.5), 13);
+        assert_eq!(next_shift(13, 0.01, -60.0, 0.2), 13);
+    }
+
+    #[test]
+    fn an_aim_the_search_cannot_reach_follows_the_expected_loss() {
+        assert_eq!(next_shift(9, 0.1, -30.0, 0.15), 28);
+        assert_eq!(next_shift(9, 0.0, -88.5, 0.0), 86);
     }
 
     #[test]
     fn a_game_that_has_turned_drops_the_shift() {
-        assert_eq!(next_shift(13, 0.35, -16.0), 0);
-        assert_eq!(next_shift(13, 0.6, 2.0), 0);
+        assert_eq!(next_shift(13, 0.35, -16.0, 0.5), 0);
+        assert_eq!(next_shift(13, 0.6, 2.0, 0.5), 0);
     }
 
     #[test]
     fn a_search_without_figures_keeps_the_real_komi() {
-        assert_eq!(next_shift(13, f32::NAN, -16.0), 0);
-        assert_eq!(next_shift(13, 0.1, f32::NAN), 0);
+        assert_eq!(next_shift(13, f32::NAN, -16.0, 0.5), 0);
+        assert_eq!(next_shift(13, 0.1, f32::NAN, 0.5), 0);
     }
 }

@@ -236,8 +236,8 @@ pub struct SearchInfo {
     pub reused_tree: bool,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
-    /// Mean final area score of the search's playouts, Black minus White, the real komi
-    /// included.
+    /// Mean final area score of the search's playouts, Black minus White, komi included
+    /// (dynamic komi in a handicap game, never the shift of a lost game).
     pub score: f32,
     /// Points of komi the search counted towards the engine because the game was lost
     /// ([`EngineConfig::behind_komi`]); 0 in a game that is not. `winrate` is then the share
@@ -260,9 +260,9 @@ pub struct Engine {
     seed: u64,
     saved: Option<Saved>,
     last: Option<SearchInfo>,
-    /// The komi shift for the next search of this color, in points towards it (module
-    /// `behind`).
-    behind: Option<(Color, i32)>,
+    /// The komi shift for each color's next search, in points towards it (module `behind`),
+    /// indexed by `Color::index`.
+    behind: [i32; 2],
 }
 
 impl Engine {
@@ -273,7 +273,7 @@ impl Engine {
             seed: 0x7E46_E11D,
             saved: None,
             last: None,
-            behind: None,
+            behind: [0; 2],
         }
     }
 
@@ -297,7 +297,7 @@ impl Engine {
     /// Forgets the search tree kept for reuse (call when a new game starts).
     pub fn clear(&mut self) {
         self.saved = None;
-        self.behind = None;
+        self.behind = [0; 2];
     }
 
     /// Starts a new game with its own random seed: the tree is forgotten and the searches and
@@ -305,7 +305,7 @@ impl Engine {
     /// opponent repeats itself (a seed per game, not per process).
     pub fn new_game(&mut self, seed: u64) {
         self.saved = None;
-        self.behind = None;
+        self.behind = [0; 2];
         self.seed = seed;
     }
 
@@ -390,9 +390,10 @@ impl Engine {
         // In handicap games the search counts with dynamic komi, and in a lost game with komi
         // shifted towards the engine; passing uses the real count.
         let count_komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
-        let shift = match self.behind {
-            Some((c, points)) if c == color && self.config.behind_komi => points,
-            _ => 0,
+        let shift = if self.config.behind_komi {
+            self.behind[color.index()]
+        } else {
+            0
         };
         let towards_engine = if color == Color::White { 1 } else { -1 };
         let komi_halves = count_komi_halves + towards_engine * 2 * shift;
@@ -466,10 +467,12 @@ impl Engine {
         } else {
             -real_score
         };
-        self.behind = self
-            .config
-            .behind_komi
-            .then(|| (color, behind::next_shift(shift, real_winrate, margin)));
+        let searched_winrate = tree.best_child(0).map_or(0.5, |c| tree.nodes[c].winrate());
+        self.behind[color.index()] = if self.config.behind_komi {
+            behind::next_shift(shift, real_winrate, margin, searched_winrate)
+        } else {
+            0
+        };
         let choice = choice::choose(
             &tree,
             &stats,
@@ -483,10 +486,10 @@ impl Engine {
                 real_winrate: (shift != 0).then_some(real_winrate),
             },
         );
-        let winrate = match tree.best_child(0) {
-            _ if shift != 0 => real_winrate,
-            Some(c) => tree.nodes[c].winrate(),
-            None => 0.5,
+        let winrate = if shift != 0 {
+            real_winrate
+        } else {
+            searched_winrate
         };
         self.last = Some(SearchInfo {
             playouts: stats.playouts,

@@ -89,3 +89,17 @@ fn a_new_game_forgets_the_shift() {
     e.genmove(&lost, Color::White, None);
     assert_eq!(e.last_search().unwrap().komi_shift, 0);
 }
+
+#[test]
+fn one_engine_playing_both_colors_keeps_each_colors_shift() {
+    // GTP may ask one engine for both sides' moves: Black's search in between does not
+    // forget White's shift.
+    let white_to_move = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let black_to_move = position(&WHITE_LOST_BY_EIGHTEEN, Color::Black, 0.5);
+    let mut e = engine(true);
+    e.genmove(&white_to_move, Color::White, None);
+    e.genmove(&black_to_move, Color::Black, None);
+    assert_eq!(e.last_search().unwrap().komi_shift, 0);
+    e.genmove(&white_to_move, Color::White, None);
+    assert!(e.last_search().unwrap().komi_shift > 0);
+}
