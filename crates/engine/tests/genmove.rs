@@ -122,8 +122,10 @@ fn saves_its_own_group_in_atari_when_it_can() {
     // black wall on the right. (An earlier version with no wall was a lost position where
     // every move was as bad, so the test passed by the seed. At komi 7.5 this one is still
     // behind whatever Black plays — win rate 0.10–0.19 — and with the learned prior one seed
-    // in eight played C7; at komi -4.5 the save is what keeps the game open, found in 12 of
-    // 12 seeds.)
+    // in eight played C7; at komi -4.5 the save is what keeps the game open.) A search of 400
+    // playouts still plays a big point of the empty lower left (C3, C4) or C7 with a few
+    // seeds — 19 of 24 seeds saved at 0bf354a, 20 of 24 with the race moves — so the test
+    // counts seeds rather than trusting one.
     let game = position(
         &[
             ".........",
@@ -139,8 +141,15 @@ fn saves_its_own_group_in_atari_when_it_can() {
         Color::Black,
         -4.5,
     );
-    let mv = engine(400).genmove(&game, Color::Black, None);
-    assert_eq!(mv, EngineMove::Place(pt("G6")));
+    let saved = (0..24u64)
+        .filter(|&seed| {
+            engine(400)
+                .with_seed(seed)
+                .genmove(&game, Color::Black, None)
+                == EngineMove::Place(pt("G6"))
+        })
+        .count();
+    assert!(saved >= 16, "G6 with {saved} of 24 seeds");
 }
 
 #[test]
