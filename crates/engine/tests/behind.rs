@@ -1,26 +1,13 @@
 //! Playing on in a lost game (docs/ENGINE.md, "Behind"): once a search finds the game clearly
 //! lost, the next one counts with komi shifted towards the engine by about the points it
-//! expects to lose, and reports the win rate at the real komi.
+//! expects to lose, and reports the win rate at the real komi. The lost position is the score
+//! term's (`common::LOST_WITH_A_BIG_CHAIN_IN_ATARI`): White to move loses by 18.5 at best.
 
 mod common;
 
-use common::position;
+use common::{position, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
 use tengen_engine::{Engine, EngineConfig};
 use tengen_rules::{Color, Game, Komi, Rules};
-
-/// White to move, lost by 18.5 points at best (komi 0.5; see `score_term.rs`): Black's wall
-/// on the seventh line and White's eleven stones E2–F6 with Black around them.
-const WHITE_LOST_BY_EIGHTEEN: [&str; 9] = [
-    ".........",
-    "OOOOOOOOO",
-    "XXXX.XXXX",
-    "...XOOX..",
-    "...XOOX..",
-    "...XOOX..",
-    "...XOOXX.",
-    "...XOOX..",
-    "...X.OX..",
-];
 
 fn engine(behind_komi: bool) -> Engine {
     Engine::new(EngineConfig {
@@ -47,7 +34,7 @@ fn second_search(engine: &mut Engine, game: &Game, color: Color) -> (i32, f32) {
 
 #[test]
 fn a_lost_game_is_searched_with_the_komi_shifted_by_about_the_expected_loss() {
-    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let game = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::White, 0.5);
     let mut e = engine(true);
     let (shift, winrate) = second_search(&mut e, &game, Color::White);
     assert!((10..=40).contains(&shift), "komi shifted {shift} points");
@@ -57,7 +44,7 @@ fn a_lost_game_is_searched_with_the_komi_shifted_by_about_the_expected_loss() {
 
 #[test]
 fn without_the_switch_a_lost_game_keeps_the_real_komi() {
-    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let game = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::White, 0.5);
     let (shift, winrate) = second_search(&mut engine(false), &game, Color::White);
     assert_eq!(shift, 0);
     assert!(winrate < 0.2, "win rate {winrate}");
@@ -73,7 +60,7 @@ fn an_even_game_keeps_the_real_komi() {
 #[test]
 fn the_winning_side_of_a_lost_game_keeps_the_real_komi() {
     // Black, far ahead in the same position, is never "behind".
-    let game = position(&WHITE_LOST_BY_EIGHTEEN, Color::Black, 0.5);
+    let game = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::Black, 0.5);
     let (shift, winrate) = second_search(&mut engine(true), &game, Color::Black);
     assert_eq!(shift, 0);
     assert!(winrate > 0.8, "win rate {winrate}");
@@ -81,7 +68,7 @@ fn the_winning_side_of_a_lost_game_keeps_the_real_komi() {
 
 #[test]
 fn a_new_game_forgets_the_shift() {
-    let lost = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
+    let lost = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::White, 0.5);
     let mut e = engine(true);
     let (shift, _) = second_search(&mut e, &lost, Color::White);
     assert!(shift > 0);
@@ -94,8 +81,8 @@ fn a_new_game_forgets_the_shift() {
 fn one_engine_playing_both_colors_keeps_each_colors_shift() {
     // GTP may ask one engine for both sides' moves: Black's search in between does not
     // forget White's shift.
-    let white_to_move = position(&WHITE_LOST_BY_EIGHTEEN, Color::White, 0.5);
-    let black_to_move = position(&WHITE_LOST_BY_EIGHTEEN, Color::Black, 0.5);
+    let white_to_move = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::White, 0.5);
+    let black_to_move = position(&LOST_WITH_A_BIG_CHAIN_IN_ATARI, Color::Black, 0.5);
     let mut e = engine(true);
     e.genmove(&white_to_move, Color::White, None);
     e.genmove(&black_to_move, Color::Black, None);

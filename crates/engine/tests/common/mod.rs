@@ -27,3 +27,33 @@ pub fn position(rows: &[&str], to_move: Color, komi: f64) -> Game {
 pub fn pt(s: &str) -> Point {
     Point::parse_gtp(s).unwrap()
 }
+
+/// White to move and lost either way (komi 0.5): with E7 White joins its eleven stones E2–F6
+/// to the wall on the eighth line and loses by 18.5; anywhere else Black plays E7 and the
+/// eleven stones, with one liberty left at E1, die: White loses by 44.5. (The win rate alone
+/// finds E7 here too, from the few playouts White wins; `score_term.rs` keeps the score term
+/// from ever steering away from it.) `behind.rs` uses it as a lost game.
+///
+/// ```text
+///   A B C D E F G H J
+/// 9 . . . . . . . . .
+/// 8 O O O O O O O O O
+/// 7 X X X X . X X X X
+/// 6 . . . X O O X . .
+/// 5 . . . X O O X . .
+/// 4 . . . X O O X . .
+/// 3 . . . X O O X X .
+/// 2 . . . X O O X . .
+/// 1 . . . X . O X . .
+/// ```
+pub const LOST_WITH_A_BIG_CHAIN_IN_ATARI: [&str; 9] = [
+    ".........",
+    "OOOOOOOOO",
+    "XXXX.XXXX",
+    "...XOOX..",
+    "...XOOX..",
+    "...XOOX..",
+    "...XOOXX.",
+    "...XOOX..",
+    "...X.OX..",
+];
