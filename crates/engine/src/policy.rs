@@ -340,9 +340,10 @@ fn learned_shape_move(
 /// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
 /// stones with two liberties, extend an own one where that gives three liberties (or, where
 /// it cannot, play its capturing race: [`race_moves`]), or put in atari an opponent one that
-/// cannot get three by extending at either liberty (where our stone keeps two). Without it, a weak chain that the last moves did not touch lives or dies
-/// by which side happens to play there first, and the playouts keep alive groups that a strong
-/// opponent simply kills (docs/ENGINE.md, "Collapses").
+/// cannot get three by extending at either liberty (where our stone keeps two). Without it, a
+/// weak chain that the last moves did not touch lives or dies by which side happens to play
+/// there first, and the playouts keep alive groups that a strong opponent simply kills
+/// (docs/ENGINE.md, "Collapses").
 fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) -> Option<usize> {
     let mut cands = Candidates::new();
     short_of_liberties_moves(board, me, &mut cands);
@@ -458,7 +459,7 @@ fn two_liberty_move(
 /// liberty it does not share with `h` (filling a shared one would put `h` in atari first),
 /// where our stone keeps two liberties or captures. Without it the playouts leave such a race
 /// to whichever side happens to play on the liberties first, and a chain that has lost its
-/// race lives in most of them (docs/ENGINE.md, "Collapses").
+/// race lives in most of them (docs/ENGINE.md, "Race moves").
 fn race_moves(
     board: &mut PlayoutBoard,
     h: usize,
@@ -805,7 +806,7 @@ mod tests {
         }
     }
 
-    /// Game 407 of the fifth parity sample (docs/ENGINE.md, "Collapses"), after White's J5:
+    /// Game 407 of the fifth parity sample (docs/ENGINE.md, "Race moves"), after White's J5:
     /// Black's G6–H6–H5–H4 has two liberties (J6, J4) and no extension to three; White's chain
     /// along the seventh line, D7–J7 with F6, has two as well, D6 and the shared J6. Black wins
     /// the race at D6 (the outside liberty), far from the last move; J4 puts J5 in atari.
