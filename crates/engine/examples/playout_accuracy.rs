@@ -1,0 +1,162 @@
+//! How often the playouts misjudge life and death: runs playouts from every position of a suite
+//! that `bench/engine/playout_accuracy.py extract` built from Tengen's games (groups labelled
+//! alive or dead where GNU Go and the game's end agree) and reports how often a dead group
+//! lives and an alive group dies. Diagnostic for docs/ENGINE.md "Collapses".
+//!
+//! `cargo run --release -p tengen-engine --example playout_accuracy -- SUITE [PLAYOUTS]
+//! [POLICY] [WORST] [SEED]`: PLAYOUTS per position (default 200), POLICY `local` (the
+//! search's playouts up to 11×11, the default) or `heavy` (with the liberty scan), WORST the
+//! number of worst-judged groups to list (default 10), SEED the playouts' seed (default 42).
+
+use std::time::Instant;
+
+use tengen_engine::board::{PlayoutBoard, BLACK, WHITE};
+use tengen_engine::policy::{playout, Policy};
+use tengen_engine::rng::FastRng;
+use tengen_rules::{Board, Color, Point};
+
+/// One labelled group of a suite position.
+struct Group {
+    point: Point,
+    dead: bool,
+    stones: u32,
+}
+
+/// One suite line: the position (with the move just played) and its labelled groups.
+struct Position {
+    board: PlayoutBoard,
+    groups: Vec<Group>,
+    source: String,
+}
+
+fn parse_line(line: &str) -> Result<Position, String> {
+    let (body, source) = line.split_once(" # ").unwrap_or((line, ""));
+    let (head, labels) = body.split_once(" | ").ok_or("no ' | '")?;
+    let fields: Vec<&str> = head.split_whitespace().collect();
+    let [rows, to_move, last] = fields[..] else {
+        return Err(format!("expected rows, color and last move, got {head:?}"));
+    };
+    let rows: Vec<&str> = rows.split(',').collect();
+    let size = rows.len() as u8;
+    let mut stones = Vec::new();
+    for (k, row) in rows.iter().enumerate() {
+        let r = size - 1 - k as u8;
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                'X' => stones.push((Point::new(c as u8, r), Color::Black)),
+                'O' => stones.push((Point::new(c as u8, r), Color::White)),
+                _ => {}
+            }
+        }
+    }
+    let board = Board::from_stones(size, stones).map_err(|e| e.to_string())?;
+    let color = if to_move == "b" {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut board = PlayoutBoard::from_board(&board, color);
+    let last = Point::parse_gtp(last).map_err(|e| e.to_string())?;
+    board.set_last_move(board.index(last));
+    let mut groups = Vec::new();
+    for label in labels.split_whitespace() {
+        let parts: Vec<&str> = label.split(':').collect();
+        let [point, status, count] = parts[..] else {
+            return Err(format!("bad label {label:?}"));
+        };
+        groups.push(Group {
+            point: Point::parse_gtp(point).map_err(|e| e.to_string())?,
+            dead: status == "dead",
+            stones: count.parse().map_err(|_| "bad stone count")?,
+        });
+    }
+    Ok(Position {
+        board,
+        groups,
+        source: source.to_string(),
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).expect("suite file");
+    let n: u32 = args.get(2).map_or(200, |s| s.parse().expect("playouts"));
+    let policy = match args.get(3).map(String::as_str) {
+        None | Some("local") => Policy::HeavyLocal,
+        Some("heavy") => Policy::Heavy,
+        Some(other) => panic!("unknown policy {other}: local or heavy"),
+    };
+    let worst_shown: usize = args.get(4).map_or(10, |s| s.parse().expect("count"));
+    let positions: Vec<Position> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| parse_line(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let seed = args.get(5).map_or(42, |s| s.parse().expect("seed"));
+    let mut rng = FastRng::new(seed);
+    let mut moves = Vec::new();
+    // (wrong fraction, stones, dead?, source, point) per group
+    let mut judged: Vec<(f64, u32, bool, String, Point)> = Vec::new();
+    let started = Instant::now();
+    let mut b = positions
+        .first()
+        .map_or_else(|| PlayoutBoard::new(9), |p| p.board.clone());
+    for pos in &positions {
+        let targets: Vec<(usize, u8)> = pos
+            .groups
+            .iter()
+            .map(|g| {
+                let i = pos.board.index(g.point);
+                (i, pos.board.cell(i))
+            })
+            .collect();
+        assert!(targets.iter().all(|&(_, c)| c == BLACK || c == WHITE));
+        let mut lived = vec![0u32; targets.len()];
+        for _ in 0..n {
+            b.copy_from(&pos.board);
+            playout(&mut b, &mut rng, policy, &mut moves);
+            for (k, &(i, c)) in targets.iter().enumerate() {
+                if b.cell(i) == c {
+                    lived[k] += 1;
+                }
+            }
+        }
+        for (g, &l) in pos.groups.iter().zip(&lived) {
+            let live = f64::from(l) / f64::from(n);
+            let wrong = if g.dead { live } else { 1.0 - live };
+            judged.push((wrong, g.stones, g.dead, pos.source.clone(), g.point));
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    for dead in [true, false] {
+        let set: Vec<_> = judged.iter().filter(|j| j.2 == dead).collect();
+        let groups = set.len().max(1) as f64;
+        let stones: f64 = set.iter().map(|j| f64::from(j.1)).sum::<f64>().max(1.0);
+        let mean = set.iter().map(|j| j.0).sum::<f64>() / groups;
+        let weighted = set.iter().map(|j| j.0 * f64::from(j.1)).sum::<f64>() / stones;
+        let badly = set.iter().filter(|j| j.0 > 0.5).count();
+        println!(
+            "{} groups: {:>5}  {}: {:.4} (by stones {:.4}), judged wrong in most playouts: {}",
+            if dead { "dead " } else { "alive" },
+            set.len(),
+            if dead { "live on" } else { "die in" },
+            mean,
+            weighted,
+            badly
+        );
+    }
+    let error = judged.iter().map(|j| j.0).sum::<f64>() / judged.len().max(1) as f64;
+    println!(
+        "mean error {error:.4} over {} groups in {} positions, {n} playouts each ({seconds:.1} s)",
+        judged.len(),
+        positions.len()
+    );
+    judged.sort_by(|a, b| (b.0 * f64::from(b.1)).total_cmp(&(a.0 * f64::from(a.1))));
+    for (wrong, stones, dead, source, point) in judged.iter().take(worst_shown) {
+        println!(
+            "  {point} ({stones} stones, {}) wrong in {:.0}%: {source}",
+            if *dead { "dead" } else { "alive" },
+            wrong * 100.0
+        );
+    }
+}
