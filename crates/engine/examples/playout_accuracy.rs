@@ -11,9 +11,12 @@
 use std::time::Instant;
 
 use tengen_engine::board::{PlayoutBoard, BLACK, WHITE};
-use tengen_engine::policy::{playout, Policy};
+use tengen_engine::policy::playout;
 use tengen_engine::rng::FastRng;
-use tengen_rules::{Board, Color, Point};
+use tengen_rules::{Color, Point};
+
+#[path = "common/rows.rs"]
+mod rows;
 
 /// One labelled group of a suite position.
 struct Group {
@@ -36,20 +39,7 @@ fn parse_line(line: &str) -> Result<Position, String> {
     let [rows, to_move, last] = fields[..] else {
         return Err(format!("expected rows, color and last move, got {head:?}"));
     };
-    let rows: Vec<&str> = rows.split(',').collect();
-    let size = rows.len() as u8;
-    let mut stones = Vec::new();
-    for (k, row) in rows.iter().enumerate() {
-        let r = size - 1 - k as u8;
-        for (c, ch) in row.chars().enumerate() {
-            match ch {
-                'X' => stones.push((Point::new(c as u8, r), Color::Black)),
-                'O' => stones.push((Point::new(c as u8, r), Color::White)),
-                _ => {}
-            }
-        }
-    }
-    let board = Board::from_stones(size, stones).map_err(|e| e.to_string())?;
+    let board = rows::board_from_rows(rows)?;
     let color = if to_move == "b" {
         Color::Black
     } else {
@@ -81,11 +71,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).expect("suite file");
     let n: u32 = args.get(2).map_or(200, |s| s.parse().expect("playouts"));
-    let policy = match args.get(3).map(String::as_str) {
-        None | Some("local") => Policy::HeavyLocal,
-        Some("heavy") => Policy::Heavy,
-        Some(other) => panic!("unknown policy {other}: local or heavy"),
-    };
+    let policy = rows::policy_named(args.get(3).map(String::as_str)).unwrap();
     let worst_shown: usize = args.get(4).map_or(10, |s| s.parse().expect("count"));
     let positions: Vec<Position> = text
         .lines()

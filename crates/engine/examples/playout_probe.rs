@@ -7,13 +7,15 @@
 //! (the search's playouts up to 11×11, the default) or `heavy` (with the liberty scan).
 
 use tengen_engine::board::{PlayoutBoard, BLACK, EMPTY, WHITE};
-use tengen_engine::policy::{playout, Policy};
+use tengen_engine::policy::playout;
 use tengen_engine::rng::FastRng;
-use tengen_rules::{Board, Color, Point};
+use tengen_rules::{Color, Point};
+
+#[path = "common/rows.rs"]
+mod rows;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let rows: Vec<&str> = args[1].split(',').collect();
     let to_move = if args[2] == "b" {
         Color::Black
     } else {
@@ -21,24 +23,9 @@ fn main() {
     };
     let target = Point::parse_gtp(&args[3]).expect("point");
     let n: usize = args.get(4).map_or(2000, |s| s.parse().unwrap());
-    let policy = match args.get(5).map(String::as_str) {
-        None | Some("local") => Policy::HeavyLocal,
-        Some("heavy") => Policy::Heavy,
-        Some(other) => panic!("unknown policy {other}: local or heavy"),
-    };
-    let size = rows.len() as u8;
-    let mut stones = Vec::new();
-    for (k, row) in rows.iter().enumerate() {
-        let r = size - 1 - k as u8;
-        for (c, ch) in row.chars().enumerate() {
-            match ch {
-                'X' => stones.push((Point::new(c as u8, r), Color::Black)),
-                'O' => stones.push((Point::new(c as u8, r), Color::White)),
-                _ => {}
-            }
-        }
-    }
-    let board = Board::from_stones(size, stones).unwrap();
+    let policy = rows::policy_named(args.get(5).map(String::as_str)).unwrap();
+    let board = rows::board_from_rows(&args[1]).unwrap();
+    let size = board.size();
     let start = PlayoutBoard::from_board(&board, to_move);
     let t = start.index(target);
     let color = start.cell(t);

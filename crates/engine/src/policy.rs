@@ -646,7 +646,7 @@ mod tests {
         assert!(times_played(&board, Some(&table), g7) < 40);
         // A playout in which Black answered White's C3 at G7 and won.
         table.update(&[first, second, (g7 as u16, me)], me == crate::board::BLACK);
-        // Now the policy plays G7 whenever it tries its tactics (95% of moves).
+        // Now the search's policy plays G7 whenever nothing is more urgent (every move here).
         assert!(times_played(&board, Some(&table), g7) >= 360);
         // The same position without the table plays as before.
         assert!(times_played(&board, None, g7) < 40);
