@@ -116,6 +116,9 @@ fn main() {
     let seconds = started.elapsed().as_secs_f64();
     for dead in [true, false] {
         let set: Vec<_> = judged.iter().filter(|j| j.2 == dead).collect();
+        if set.is_empty() {
+            continue;
+        }
         let groups = set.len().max(1) as f64;
         let stones: f64 = set.iter().map(|j| f64::from(j.1)).sum::<f64>().max(1.0);
         let mean = set.iter().map(|j| j.0).sum::<f64>() / groups;
