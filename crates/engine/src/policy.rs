@@ -59,9 +59,8 @@ impl Policy {
     }
 }
 
-/// Probability of trying the last-move heuristics in the estimator's playouts (the search's
-/// always try them: docs/ENGINE.md, "Playout accuracy").
-const P_TACTICS_ESTIMATOR: f32 = 0.95;
+/// Probability of trying the last-move heuristics in heavy playouts.
+const P_TACTICS: f32 = 0.95;
 /// When only self-atari moves are left, one that puts at most this many stones in atari is
 /// still played rather than passing (passing lets the opponent kill living groups), while
 /// larger chains, as in seki, are left alone.
@@ -83,9 +82,8 @@ const P_SHORT_OF_LIBERTIES: f32 = 0.5;
 /// (docs/ENGINE.md, "Collapses").
 const MAX_SIZE_SHORT_OF_LIBERTIES: usize = 11;
 
-/// Probability of trying 3×3 patterns around the last move in the estimator's playouts (the
-/// search's always try them: docs/ENGINE.md, "Playout accuracy").
-const P_PATTERN_ESTIMATOR: f32 = 0.9;
+/// Probability of trying 3×3 patterns around the last move.
+const P_PATTERN: f32 = 0.9;
 
 /// The learned shape step only considers points whose shape gamma is at least this: shapes
 /// played more often than a typical point (the hand-made step likewise only plays matches).
@@ -215,8 +213,7 @@ fn heavy_local(
     let read_ladders = policy.is_search();
     let two_libs = policy.is_search() || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
     let last = board.last_move();
-    let search = policy.is_search();
-    if last == PASS || !(search || rng.chance(P_TACTICS_ESTIMATOR)) {
+    if last == PASS || !rng.chance(P_TACTICS) {
         return None;
     }
     let opp = other(me);
@@ -263,7 +260,7 @@ fn heavy_local(
             return Some(m);
         }
     }
-    if search || rng.chance(P_PATTERN_ESTIMATOR) {
+    if rng.chance(P_PATTERN) {
         let ring = around(board, last);
         match policy {
             Policy::HeavyWeighted => return learned_shape_move(board, rng, me, &ring, true),
@@ -646,7 +643,7 @@ mod tests {
         assert!(times_played(&board, Some(&table), g7) < 40);
         // A playout in which Black answered White's C3 at G7 and won.
         table.update(&[first, second, (g7 as u16, me)], me == crate::board::BLACK);
-        // Now the search's policy plays G7 whenever nothing is more urgent (every move here).
+        // Now the policy plays G7 whenever it tries its tactics (95% of moves).
         assert!(times_played(&board, Some(&table), g7) >= 360);
         // The same position without the table plays as before.
         assert!(times_played(&board, None, g7) < 40);
@@ -749,37 +746,6 @@ mod tests {
                 "seed {seed}: the living G6 survives {wall} of 400"
             );
         }
-    }
-
-    #[test]
-    fn the_search_playouts_always_answer_an_atari_and_the_estimator_nearly_always() {
-        use crate::board::BLACK;
-        use crate::ladder::tests::{at, board};
-        // White's last move, D5, put Black's D4-E4 in atari; only E5 saves it.
-        let mut b = board(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "...O.....",
-            "..OXXO...",
-            "...OOX...",
-            ".........",
-            ".........",
-        ]);
-        b.set_last_move(at(&b, 3, 4));
-        b.set_to_move(BLACK);
-        let save = at(&b, 4, 4);
-        assert!(b.in_atari(b.chain(at(&b, 3, 5))));
-        let mut rng = FastRng::new(11);
-        let saves = |policy: Policy, rng: &mut FastRng, b: &mut PlayoutBoard| {
-            (0..400).filter(|_| choose(b, rng, policy) == save).count()
-        };
-        // The search's policy (docs/ENGINE.md, "Playout accuracy"): every time.
-        assert_eq!(saves(Policy::HeavyLocal, &mut rng, &mut b), 400);
-        // The estimator's skips its tactics in 5% of its moves.
-        let estimator = saves(Policy::Estimator, &mut rng, &mut b);
-        assert!((340..400).contains(&estimator), "{estimator}");
     }
 
     #[test]
