@@ -1,7 +1,7 @@
 //! How often the playouts misjudge life and death: runs playouts from every position of a suite
 //! that `bench/engine/playout_accuracy.py extract` built from Tengen's games (groups labelled
 //! alive or dead where GNU Go and the game's end agree) and reports how often a dead group
-//! lives and an alive group dies. Diagnostic for docs/ENGINE.md "Collapses".
+//! lives and an alive group dies. Diagnostic for docs/ENGINE.md "Playout accuracy".
 //!
 //! `cargo run --release -p tengen-engine --example playout_accuracy -- SUITE [PLAYOUTS]
 //! [POLICY] [WORST] [SEED]`: PLAYOUTS per position (default 200), POLICY `local` (the
@@ -23,6 +23,14 @@ struct Group {
     point: Point,
     dead: bool,
     stones: u32,
+}
+
+/// How the playouts judged one labelled group.
+struct Judged<'a> {
+    /// The share of the playouts that got its fate wrong.
+    wrong: f64,
+    group: &'a Group,
+    source: &'a str,
 }
 
 /// One suite line: the position (with the move just played) and its labelled groups.
@@ -54,9 +62,14 @@ fn parse_line(line: &str) -> Result<Position, String> {
         let [point, status, count] = parts[..] else {
             return Err(format!("bad label {label:?}"));
         };
+        let dead = match status {
+            "dead" => true,
+            "alive" => false,
+            other => return Err(format!("bad status {other:?}: alive or dead")),
+        };
         groups.push(Group {
             point: Point::parse_gtp(point).map_err(|e| e.to_string())?,
-            dead: status == "dead",
+            dead,
             stones: count.parse().map_err(|_| "bad stone count")?,
         });
     }
@@ -81,8 +94,7 @@ fn main() {
     let seed = args.get(5).map_or(42, |s| s.parse().expect("seed"));
     let mut rng = FastRng::new(seed);
     let mut moves = Vec::new();
-    // (wrong fraction, stones, dead?, source, point) per group
-    let mut judged: Vec<(f64, u32, bool, String, Point)> = Vec::new();
+    let mut judged: Vec<Judged> = Vec::new();
     let started = Instant::now();
     let mut b = positions
         .first()
@@ -110,20 +122,27 @@ fn main() {
         for (g, &l) in pos.groups.iter().zip(&lived) {
             let live = f64::from(l) / f64::from(n);
             let wrong = if g.dead { live } else { 1.0 - live };
-            judged.push((wrong, g.stones, g.dead, pos.source.clone(), g.point));
+            judged.push(Judged {
+                wrong,
+                group: g,
+                source: &pos.source,
+            });
         }
     }
     let seconds = started.elapsed().as_secs_f64();
     for dead in [true, false] {
-        let set: Vec<_> = judged.iter().filter(|j| j.2 == dead).collect();
+        let set: Vec<&Judged> = judged.iter().filter(|j| j.group.dead == dead).collect();
         if set.is_empty() {
             continue;
         }
-        let groups = set.len().max(1) as f64;
-        let stones: f64 = set.iter().map(|j| f64::from(j.1)).sum::<f64>().max(1.0);
-        let mean = set.iter().map(|j| j.0).sum::<f64>() / groups;
-        let weighted = set.iter().map(|j| j.0 * f64::from(j.1)).sum::<f64>() / stones;
-        let badly = set.iter().filter(|j| j.0 > 0.5).count();
+        let stones: f64 = set.iter().map(|j| f64::from(j.group.stones)).sum();
+        let mean = set.iter().map(|j| j.wrong).sum::<f64>() / set.len() as f64;
+        let weighted = set
+            .iter()
+            .map(|j| j.wrong * f64::from(j.group.stones))
+            .sum::<f64>()
+            / stones;
+        let badly = set.iter().filter(|j| j.wrong > 0.5).count();
         println!(
             "{} groups: {:>5}  {}: {:.4} (by stones {:.4}), judged wrong in most playouts: {}",
             if dead { "dead " } else { "alive" },
@@ -134,18 +153,22 @@ fn main() {
             badly
         );
     }
-    let error = judged.iter().map(|j| j.0).sum::<f64>() / judged.len().max(1) as f64;
+    let error = judged.iter().map(|j| j.wrong).sum::<f64>() / judged.len().max(1) as f64;
     println!(
         "mean error {error:.4} over {} groups in {} positions, {n} playouts each ({seconds:.1} s)",
         judged.len(),
         positions.len()
     );
-    judged.sort_by(|a, b| (b.0 * f64::from(b.1)).total_cmp(&(a.0 * f64::from(a.1))));
-    for (wrong, stones, dead, source, point) in judged.iter().take(worst_shown) {
+    let cost = |j: &Judged| j.wrong * f64::from(j.group.stones);
+    judged.sort_by(|a, b| cost(b).total_cmp(&cost(a)));
+    for j in judged.iter().take(worst_shown) {
         println!(
-            "  {point} ({stones} stones, {}) wrong in {:.0}%: {source}",
-            if *dead { "dead" } else { "alive" },
-            wrong * 100.0
+            "  {} ({} stones, {}) wrong in {:.0}%: {}",
+            j.group.point,
+            j.group.stones,
+            if j.group.dead { "dead" } else { "alive" },
+            j.wrong * 100.0,
+            j.source
         );
     }
 }
