@@ -66,6 +66,9 @@ def extract(a):
         moves = MOVE.findall(text)
         end = survivors(gnugo, path)
         for n in range(a.start, len(moves) - a.tail, a.step):
+            last = sgf_to_gtp(moves[n - 1][1], size)
+            if last == "pass":
+                continue  # the playouts answer the last move: a position after a pass has none
             to_move = gnugo.cmd(f"loadsgf {path} {n + 1}")
             dragons = [d.split() for d in gnugo.cmd("dragon_stones").splitlines() if d.strip()]
             labels = []
@@ -82,8 +85,7 @@ def extract(a):
                     continue
                 counts[status] += 1
                 labels.append(f"{stones[0]}:{status}:{len(stones)}")
-            last = sgf_to_gtp(moves[n - 1][1], size)
-            if labels and last != "pass":
+            if labels:
                 rows = rows_of(gnugo, size)
                 color = "b" if to_move.lower().startswith("b") else "w"
                 lines.append(f"{rows} {color} {last} | {' '.join(labels)} # {path} before move {n + 1}")
