@@ -23,7 +23,8 @@ RESULT = re.compile(r"RE\[([BW])\+([\d.]+|R)")
 def game_record(sgf_path):
     """(Tengen won, margin of the result or None for a resignation, the (win rate, Tengen's
     mean margin) of each of Tengen's searches), or None when the game has no result or log."""
-    sgf = open(sgf_path).read()
+    with open(sgf_path) as f:
+        sgf = f.read()
     result = RESULT.search(sgf)
     log_path = sgf_path[: -len(".sgf")] + ".stderr"
     if not result or not os.path.exists(log_path):
@@ -32,11 +33,12 @@ def game_record(sgf_path):
     won = (result.group(1) == "B") == tengen_black
     margin = None if result.group(2) == "R" else float(result.group(2))
     searches = []
-    for line in open(log_path):
-        m = LOG.search(line)
-        if m:
-            score = float(m.group(2))
-            searches.append((float(m.group(1)), score if tengen_black else -score))
+    with open(log_path) as log:
+        for line in log:
+            m = LOG.search(line)
+            if m:
+                score = float(m.group(2))
+                searches.append((float(m.group(1)), score if tengen_black else -score))
     return won, margin, searches
 
 
