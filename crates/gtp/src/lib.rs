@@ -80,7 +80,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -88,6 +88,11 @@ pub fn run_with_log(
                         info.nodes,
                         if info.reused_tree {
                             ", tree reused"
+                        } else {
+                            ""
+                        },
+                        if info.looked_again {
+                            ", looked again"
                         } else {
                             ""
                         },

@@ -242,6 +242,9 @@ impl Ticket {
                 .unwrap_or_else(|| {
                     Engine::new(EngineConfig {
                         level,
+                        // The web's levels keep their fixed budgets (the thinking display
+                        // counts up to the level's playouts), bimodal positions included.
+                        second_look: 1,
                         ..EngineConfig::default()
                     })
                 });

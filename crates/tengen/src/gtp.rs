@@ -112,6 +112,11 @@ pub struct GtpArgs {
     /// or false; see docs/ENGINE.md, "Behind").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().behind_komi)]
     pub behind_komi: bool,
+    /// How many times its budget a bimodal search of level 10 may use in all, 1 to 16 (1:
+    /// off): a search rating the game open while its playouts' mean says the engine is 10 or
+    /// more points behind searches again on the same tree (see docs/ENGINE.md, "Second look").
+    #[arg(long, default_value_t = EngineConfig::default().second_look, value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub second_look: u32,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -209,6 +214,7 @@ impl GtpArgs {
                 rave_equiv: self.rave_equiv,
                 exploration: self.exploration,
                 behind_komi: self.behind_komi,
+                second_look: self.second_look,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {

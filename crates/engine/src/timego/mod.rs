@@ -179,6 +179,7 @@ impl TimeEngine {
             nodes: tree.nodes.len(),
             score: stats.mean_score,
             komi_shift: 0,
+            looked_again: false,
         });
         self.root = ranked
             .iter()
