@@ -473,30 +473,20 @@ impl Engine {
         let mut looked_again = false;
         if shift == 0 && self.config.level >= MAX_LEVEL && !cancelled(control) {
             let winrate = tree.best_child(0).map_or(0.5, |c| tree.nodes[c].winrate());
-            let margin = if color == Color::Black {
-                stats.mean_score
-            } else {
-                -stats.mean_score
-            };
+            let clock_share = time_limit.filter(|_| clock_limits);
             let fixed_seconds = self
                 .config
                 .seconds_per_move
                 .is_some_and(|s| s.is_finite() && s > 0.0);
-            let share = time_limit.filter(|_| clock_limits);
-            let extra = second_look::extra_budget(
-                self.config.second_look,
-                params.playouts,
-                fixed_seconds,
-                clock,
-                share,
-                stats.elapsed,
-            );
-            if let Some((more, time)) = extra.filter(|_| second_look::is_bimodal(winrate, margin)) {
-                let mut again = params.clone();
-                again.playouts = more;
-                again.time_limit = time;
-                again.time_extension = None;
-                again.seed = params.seed.rotate_left(17) ^ 0x5EC0_1D10;
+            let first = second_look::First {
+                params: &params,
+                stats: &stats,
+                winrate,
+                color,
+            };
+            if let Some(again) =
+                first.again(self.config.second_look, fixed_seconds, clock, clock_share)
+            {
                 let (deeper, more_stats) = search::search(tree, &again, &allow, control);
                 tree = deeper;
                 stats = second_look::merge(stats, more_stats);

@@ -7,9 +7,10 @@
 //! state is rare (a few moves in one game of twenty), so thinking several times longer there
 //! costs little of the clock, and a deeper tree may read the contested group.
 
-use crate::search::SearchStats;
+use crate::search::{SearchParams, SearchStats};
 use crate::Clock;
 use std::time::Duration;
+use tengen_rules::Color;
 
 /// The lowest win rate (for the engine) of a bimodal search: below it the game is lost anyway.
 const OPEN_FROM: f32 = 0.2;
@@ -21,6 +22,54 @@ const BEHIND_BY: f32 = 10.0;
 const MAX_SHARE_OF_CLOCK: f64 = 0.15;
 /// A second look shorter than this is not worth starting.
 const SHORTEST: f64 = 0.05;
+
+/// The first search of a move, as the second look judges it.
+pub(crate) struct First<'a> {
+    /// How it ran.
+    pub params: &'a SearchParams,
+    /// What its playouts found (the mean score at the real komi: no shift of a lost game).
+    pub stats: &'a SearchStats,
+    /// The win rate of its best move, for the engine.
+    pub winrate: f32,
+    /// The engine's color.
+    pub color: Color,
+}
+
+impl First<'_> {
+    /// The parameters of the second search when the first was bimodal and the budget leaves
+    /// room for one (see [`extra_budget`]); `None` otherwise. `fixed_seconds`: the time per
+    /// move is a set limit; `clock_share`: the move's share of a clock, when one limits it.
+    pub(crate) fn again(
+        &self,
+        factor: u32,
+        fixed_seconds: bool,
+        clock: Option<Clock>,
+        clock_share: Option<Duration>,
+    ) -> Option<SearchParams> {
+        let margin = match self.color {
+            Color::Black => self.stats.mean_score,
+            Color::White => -self.stats.mean_score,
+        };
+        if !is_bimodal(self.winrate, margin) {
+            return None;
+        }
+        let (playouts, time_limit) = extra_budget(
+            factor,
+            self.params.playouts,
+            fixed_seconds,
+            clock,
+            clock_share,
+            self.stats.elapsed,
+        )?;
+        Some(SearchParams {
+            playouts,
+            time_limit,
+            time_extension: None,
+            seed: self.params.seed.rotate_left(17) ^ 0x5EC0_1D10,
+            ..self.params.clone()
+        })
+    }
+}
 
 /// Whether a search with this win rate and mean margin (both the engine's) is bimodal: the
 /// win rate says the game is open, the mean says the engine is at least [`BEHIND_BY`] behind.

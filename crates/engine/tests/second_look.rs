@@ -5,7 +5,7 @@
 mod common;
 
 use common::position;
-use tengen_engine::{Engine, EngineConfig};
+use tengen_engine::{Engine, EngineConfig, SearchInfo};
 use tengen_rules::{Color, Game, Komi, Rules};
 
 /// Black to move before move 25 of game 702 of the lost-games protocol (`--playouts 500`
@@ -24,22 +24,22 @@ const BIMODAL_BOTTOM_GROUP: [&str; 9] = [
     ".........",
 ];
 
-fn engine(second_look: u32) -> Engine {
-    Engine::new(EngineConfig {
+/// What the search of `game` for Black at 2 000 playouts did, with the second look at `factor`.
+fn search(game: &Game, factor: u32) -> SearchInfo {
+    let mut e = Engine::new(EngineConfig {
         playouts: Some(2000),
         threads: 1,
-        second_look,
+        second_look: factor,
         ..EngineConfig::default()
     })
-    .with_seed(7)
+    .with_seed(7);
+    e.genmove(game, Color::Black, None);
+    e.last_search().expect("a search ran")
 }
 
 #[test]
 fn a_bimodal_search_looks_again_with_more_playouts() {
-    let game = position(&BIMODAL_BOTTOM_GROUP, Color::Black, 7.5);
-    let mut e = engine(4);
-    e.genmove(&game, Color::Black, None);
-    let info = e.last_search().expect("a search ran");
+    let info = search(&position(&BIMODAL_BOTTOM_GROUP, Color::Black, 7.5), 4);
     assert!(info.looked_again, "{info:?}");
     assert!(
         info.playouts > 2000 && info.playouts <= 8000,
@@ -49,10 +49,7 @@ fn a_bimodal_search_looks_again_with_more_playouts() {
 
 #[test]
 fn without_the_switch_a_bimodal_search_keeps_its_budget() {
-    let game = position(&BIMODAL_BOTTOM_GROUP, Color::Black, 7.5);
-    let mut e = engine(1);
-    e.genmove(&game, Color::Black, None);
-    let info = e.last_search().expect("a search ran");
+    let info = search(&position(&BIMODAL_BOTTOM_GROUP, Color::Black, 7.5), 1);
     assert!(!info.looked_again);
     assert!(info.playouts <= 2000, "{info:?}");
     // The position is what the switch is for: open by the win rate, far behind by the mean.
@@ -66,9 +63,7 @@ fn without_the_switch_a_bimodal_search_keeps_its_budget() {
 #[test]
 fn an_even_opening_does_not_look_again() {
     let game = Game::new(Rules::chinese(9).with_komi(Komi::from_points(7.5).unwrap())).unwrap();
-    let mut e = engine(4);
-    e.genmove(&game, Color::Black, None);
-    let info = e.last_search().expect("a search ran");
+    let info = search(&game, 4);
     assert!(!info.looked_again);
     assert!(info.playouts <= 2000, "{info:?}");
 }
