@@ -27,7 +27,9 @@ const SHORTEST: f64 = 0.05;
 pub(crate) struct First<'a> {
     /// How it ran.
     pub params: &'a SearchParams,
-    /// What its playouts found (the mean score at the real komi: no shift of a lost game).
+    /// What its playouts found: the mean score at the komi the search counted with (dynamic
+    /// komi in a handicap game; the second look only follows a search without the shift of a
+    /// lost game).
     pub stats: &'a SearchStats,
     /// The win rate of its best move, for the engine.
     pub winrate: f32,
