@@ -11,14 +11,18 @@ it exists: balanced two-move openings, see bench/engine/README.md) with Tengen B
 even and White when k is odd, so each opening is played with both colors. Tengen gets
 `--seed <1000 + k>` (a seed per game) and GNU Go `--seed <k + 1>`. --main-time M gives Tengen a
 clock (`time_settings M 0 0`, then `time_left` before each of its moves, measured here), so it
-searches by time; otherwise it plays its level's playout budget.
+searches by time; otherwise it plays its level's playout budget. With --opponent (another GTP
+engine, e.g. an older tengen build) and --opponent-clock the opponent gets the same clock, so
+two builds meet at equal time.
 
 Prints each game and finally: the win rate with a 95% Wilson interval, the number of distinct
 games (different move sequences), the average seconds per move of each side (wall time of
 `genmove`, measured here) and the losses by more than 20 points. SGF files and Tengen's stderr
-(one line per move with --log) go to --sgf-dir (default target/engine-match/).
+(one line per move with --log) go to --sgf-dir (default target/engine-match/), with each
+side's seconds per move in order (game-<size>-<k>.times.json, for time profiles).
 """
 import argparse
+import json
 import os
 import sys
 import time
@@ -69,7 +73,10 @@ def play_game(k, a, openings):
             e.cmd(f"komi {a.komi}")
         if a.main_time:
             tengen.cmd(f"time_settings {a.main_time} 0 0")
+            if a.opponent_clock:
+                gnugo.cmd(f"time_settings {a.main_time} 0 0")
         clock = float(a.main_time or 0)
+        opponent_clock = clock
         tengen_color = "b" if tengen_black else "w"
         players = {"b": tengen if tengen_black else gnugo, "w": gnugo if tengen_black else tengen}
         moves = []
@@ -87,12 +94,16 @@ def play_game(k, a, openings):
             me, other = players[color], players["w" if color == "b" else "b"]
             if me is tengen and a.main_time:
                 tengen.cmd(f"time_left {color} {max(0, int(clock))} 0")
+            if me is gnugo and a.main_time and a.opponent_clock:
+                gnugo.cmd(f"time_left {color} {max(0, int(opponent_clock))} 0")
             started = time.time()
             v = me.cmd(f"genmove {color}")
             took = time.time() - started
             spent["tengen" if me is tengen else "gnugo"].append(took)
             if me is tengen:
                 clock -= took
+            else:
+                opponent_clock -= took
             if v.lower() == "resign":
                 result = ("W" if color == "b" else "B") + "+R"
                 break
@@ -123,6 +134,8 @@ def play_game(k, a, openings):
         sgf += "".join(f";{c.upper()}[{gtp_to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
         with open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.sgf"), "w") as f:
             f.write(sgf)
+        with open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.times.json"), "w") as f:
+            json.dump(spent, f)  # each side's seconds per move, in order (time profiles)
         return {
             "k": k, "color": tengen_color.upper(), "result": result, "won": won,
             "moves": tuple(v.upper() for _, v in moves), "secs": time.time() - t0,
@@ -157,6 +170,9 @@ def main():
     ap.add_argument("--opponent", default=None,
                     help="another GTP engine's command line instead of GNU Go (given --seed; "
                          "GNU Go level 10 still scores the games), e.g. an older tengen binary")
+    ap.add_argument("--opponent-clock", action="store_true",
+                    help="give the --opponent the same main time as Tengen (time_settings and "
+                         "time_left): an A/B of two builds at equal time on a clock")
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go 3.8 resigns hopeless games by default)")
