@@ -177,6 +177,8 @@ def main():
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go 3.8 resigns hopeless games by default)")
     a = ap.parse_args()
+    if a.opponent_clock and not a.main_time:
+        ap.error("--opponent-clock gives the opponent Tengen's clock: it needs --main-time")
     if a.openings is None:
         a.openings = os.path.join(os.path.dirname(__file__), f"openings-{a.size}.txt")
     openings = load_openings(a.openings)
