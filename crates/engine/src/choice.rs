@@ -6,6 +6,7 @@
 
 use crate::benson;
 use crate::estimate;
+use crate::guard::{self, Searched};
 use crate::reading;
 use crate::rng::FastRng;
 use crate::search::SearchStats;
@@ -51,24 +52,35 @@ pub(crate) struct Context<'a> {
     /// towards it (a lost game, module `behind`): resigning and passing a lost game go by it,
     /// not by the tree's win rate at the shifted komi.
     pub real_winrate: Option<f32>,
+    /// Whether the chosen move is read for a big chain it leaves to be captured (module
+    /// `guard`).
+    pub tactical_check: bool,
 }
 
 /// The engine's move after a search of `tree`.
-pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> EngineMove {
+pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choice {
     let Some(best) = tree.best_child(0) else {
-        return EngineMove::Pass;
+        return Choice::plain(EngineMove::Pass);
     };
     let game = cx.game;
     let board = &tree.root_board;
     let winrate = cx.real_winrate.unwrap_or(tree.nodes[best].winrate());
     if cx.allow_resign && stats.playouts >= RESIGN_AFTER_PLAYOUTS && winrate < RESIGN_BELOW {
-        return EngineMove::Resign;
+        return Choice::plain(EngineMove::Resign);
     }
-    let chosen = if cx.temperature > 0.0 {
+    let mut chosen = if cx.temperature > 0.0 {
         sample(tree, cx.temperature, cx.seed).unwrap_or(best)
     } else {
         near_equal(tree, best, cx.seed)
     };
+    let mut replaced = None;
+    if cx.tactical_check {
+        if let Some(safer) = safer_child(tree, chosen) {
+            replaced = Some(board.point(tree.nodes[chosen].mv as usize));
+            chosen = safer;
+        }
+    }
+    let plain = |m: EngineMove| Choice { mv: m, replaced };
     let mv = tree.nodes[chosen].mv as usize;
     let to_point = |m: usize| board.point(m);
     // Passing: only when the count with the estimated dead stones does not lose.
@@ -94,7 +106,9 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Engi
             .children(0)
             .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
             .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
-        return EngineMove::Place(to_point(tree.nodes[capture.unwrap_or(chosen)].mv as usize));
+        return plain(EngineMove::Place(to_point(
+            tree.nodes[capture.unwrap_or(chosen)].mv as usize,
+        )));
     }
     let b = game.board();
     let stones = (b.stone_count(Color::Black) + b.stone_count(Color::White)) as usize;
@@ -104,13 +118,42 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Engi
     if opponent_passed && ((pass_wins && nearly_finished) || (settled && winrate < LOST_BELOW)) {
         // Passing ends the game: do it when the count wins, or when the game is lost and
         // the best move changes nothing.
-        return EngineMove::Pass;
+        return plain(EngineMove::Pass);
     }
     if pass_wins && finished && nothing_left(game, tree) {
         // Every move left is inside pass-alive territory: playing on changes nothing.
-        return EngineMove::Pass;
+        return plain(EngineMove::Pass);
     }
-    EngineMove::Place(to_point(mv))
+    plain(EngineMove::Place(to_point(mv)))
+}
+
+/// The engine's decision, and whether the tactical check replaced the search's move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Choice {
+    /// The move, pass or resignation.
+    pub mv: EngineMove,
+    /// The search's choice, when [`guard::safer_move`] replaced it.
+    pub replaced: Option<Point>,
+}
+
+impl Choice {
+    fn plain(mv: EngineMove) -> Choice {
+        Choice { mv, replaced: None }
+    }
+}
+
+/// The root child to play instead of `chosen` when `chosen` leaves a big own chain to be
+/// captured and another searched move does not (module `guard`).
+fn safer_child(tree: &Tree, chosen: usize) -> Option<usize> {
+    let searched = |c: usize| Searched {
+        mv: tree.nodes[c].mv as usize,
+        visits: tree.nodes[c].visits,
+        winrate: tree.nodes[c].winrate(),
+    };
+    let children: Vec<Searched> = tree.children(0).map(searched).collect();
+    let safer = guard::safer_move(&tree.root_board, &children, searched(chosen))?;
+    tree.children(0)
+        .find(|&c| tree.nodes[c].mv as usize == safer)
 }
 
 /// Whether every root move lies in pass-alive territory (of either color).

@@ -17,6 +17,7 @@ pub mod estimate;
 pub(crate) mod eyes;
 pub mod features;
 pub mod gamma;
+pub(crate) mod guard;
 pub(crate) mod ladder;
 pub mod levels;
 pub(crate) mod nakade;
@@ -29,6 +30,7 @@ pub mod rng;
 pub(crate) mod search;
 pub(crate) mod second_look;
 pub(crate) mod standoff;
+pub(crate) mod tactics;
 pub(crate) mod time;
 pub mod timego;
 pub(crate) mod tree;
@@ -126,6 +128,11 @@ pub struct EngineConfig {
     /// it won 99 of 160 games against 90 (module `second_look`, docs/ENGINE.md, "Second
     /// look"); fixed seconds per move and byo-yomi are never extended.
     pub second_look: u32,
+    /// Whether the search's move is read tactically before it is played: when it leaves a
+    /// chain of four or more stones that the opponent can capture whatever the engine
+    /// answers, and another searched move (not much worse by the search) leaves none, that
+    /// move is played (module `guard`, docs/ENGINE.md, "Tactical check").
+    pub tactical_check: bool,
 }
 
 /// How the playouts pick their 3×3 shape answer around the last move
@@ -176,6 +183,7 @@ impl Default for EngineConfig {
             exploration: DEFAULT_EXPLORATION,
             behind_komi: true,
             second_look: DEFAULT_SECOND_LOOK,
+            tactical_check: false,
         }
     }
 }
@@ -259,6 +267,8 @@ pub struct SearchInfo {
     /// Whether the search was bimodal and searched again ([`EngineConfig::second_look`]);
     /// `playouts` and `seconds` count both searches.
     pub looked_again: bool,
+    /// The search's move when the tactical check replaced it ([`EngineConfig::tactical_check`]).
+    pub replaced: Option<Point>,
 }
 
 /// The tree kept after a move, to reuse when the game continues as expected.
@@ -523,6 +533,7 @@ impl Engine {
                 cleanup,
                 allow_resign: self.config.allow_resign,
                 real_winrate: (shift != 0).then_some(real_winrate),
+                tactical_check: self.config.tactical_check,
             },
         );
         let winrate = if shift != 0 {
@@ -539,7 +550,9 @@ impl Engine {
             score: real_score,
             komi_shift: shift,
             looked_again,
+            replaced: choice.replaced,
         });
+        let choice = choice.mv;
         self.saved = match choice {
             EngineMove::Place(p) => Some(Saved {
                 chosen: tree.root_board.index(p),

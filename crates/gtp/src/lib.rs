@@ -80,7 +80,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -95,6 +95,10 @@ pub fn run_with_log(
                             ", looked again"
                         } else {
                             ""
+                        },
+                        match info.replaced {
+                            Some(p) => format!(", tactical check replaced {}", p.to_gtp()),
+                            None => String::new(),
                         },
                         match info.komi_shift {
                             0 => String::new(),

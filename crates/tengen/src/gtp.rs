@@ -117,6 +117,11 @@ pub struct GtpArgs {
     /// more points behind searches again on the same tree (see docs/ENGINE.md, "Second look").
     #[arg(long, default_value_t = EngineConfig::default().second_look, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub second_look: u32,
+    /// Read the search's move before playing it: when it leaves a chain of four or more
+    /// stones to be captured and another searched move does not, play that one (true or
+    /// false; see docs/ENGINE.md, "Tactical check").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().tactical_check)]
+    pub tactical_check: bool,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -215,6 +220,7 @@ impl GtpArgs {
                 exploration: self.exploration,
                 behind_komi: self.behind_komi,
                 second_look: self.second_look,
+                tactical_check: self.tactical_check,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {

@@ -180,6 +180,7 @@ impl TimeEngine {
             score: stats.mean_score,
             komi_shift: 0,
             looked_again: false,
+            replaced: None,
         });
         self.root = ranked
             .iter()

@@ -1,0 +1,381 @@
+//! Tactical reading of chains short of liberties (a Go player's "can it be captured?"):
+//! whether the attacker, moving first, captures a chain whatever its owner does.
+//!
+//! The search's playouts misjudge chains with two to three liberties in open fights and
+//! capturing races (docs/ENGINE.md, "Collapses"); this reads them by depth-first search over
+//! the moves that decide such fights. The attacker plays on the chain's liberties (and, when
+//! it has two or fewer, on the points next to them: nets), or saves an attacking chain in
+//! atari; the defender extends, captures or shortens an attacking chain next to it, or plays
+//! elsewhere. A chain that reaches four liberties has escaped. The reading is bounded by a
+//! node budget and a depth; past either it answers "not captured", so it only ever claims a
+//! capture it has read to the end.
+
+use crate::board::{other, PlayoutBoard, EMPTY};
+
+/// A chain with more liberties than this has escaped.
+const MAX_LIBS: usize = 3;
+/// Plies read at most along one line.
+const MAX_DEPTH: u32 = 24;
+
+/// A capture reader with a node budget shared by all its questions.
+#[derive(Debug)]
+pub(crate) struct Reader {
+    /// Scratch boards reused between nodes.
+    stack: Vec<PlayoutBoard>,
+    /// Positions read so far.
+    nodes: u32,
+    /// The most positions read for one question.
+    per_question: u32,
+    /// The most positions read in all.
+    total: u32,
+    /// Positions read before the current question.
+    question_start: u32,
+}
+
+impl Reader {
+    /// A reader that reads at most `per_question` positions for one question and `total` in
+    /// all.
+    pub(crate) fn new(per_question: u32, total: u32) -> Reader {
+        Reader {
+            stack: Vec::new(),
+            nodes: 0,
+            per_question,
+            total,
+            question_start: 0,
+        }
+    }
+
+    /// Positions read so far, all questions together.
+    #[cfg(test)]
+    pub(crate) fn nodes(&self) -> u32 {
+        self.nodes
+    }
+
+    /// Whether the whole budget is spent.
+    pub(crate) fn spent(&self) -> bool {
+        self.nodes >= self.total
+    }
+
+    /// Whether the side to move on `board` captures the opponent chain through the stone `s`
+    /// whatever its owner answers (false when the budget ran out before that was proved).
+    pub(crate) fn captures(&mut self, board: &PlayoutBoard, s: usize) -> bool {
+        self.question_start = self.nodes;
+        board.cell(s) == other(board.to_move()) && self.attack(board, s, 0)
+    }
+
+    /// Whether the owner of the chain through `s`, to move on `board`, saves it whatever the
+    /// opponent does (true when the budget ran out before a capture was proved).
+    #[cfg(test)]
+    pub(crate) fn saves(&mut self, board: &PlayoutBoard, s: usize) -> bool {
+        self.question_start = self.nodes;
+        board.cell(s) == board.to_move() && self.defend(board, s, 0)
+    }
+
+    /// Counts a position; false once a budget is spent.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes < self.total && self.nodes - self.question_start < self.per_question
+    }
+
+    /// The attacker (the side to move on `board`) to move: whether it captures the chain at `s`.
+    fn attack(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
+        if !self.visit() || depth > MAX_DEPTH {
+            return false;
+        }
+        let def = board.cell(s);
+        let att = other(def);
+        let mut b = take(&mut self.stack, board);
+        let mut libs = [0usize; MAX_LIBS];
+        let n = b.liberties_into(b.chain(s), &mut libs);
+        let captured = n <= MAX_LIBS && {
+            let moves = attack_moves(&mut b, s, &libs[..n], att);
+            moves.into_iter().any(|m| {
+                let mut c = take(&mut self.stack, &b);
+                c.set_to_move(att);
+                let works = c.is_legal(m, att) && {
+                    c.play(m);
+                    c.cell(s) != def || !self.defend(&c, s, depth + 1)
+                };
+                self.stack.push(c);
+                works
+            })
+        };
+        self.stack.push(b);
+        captured
+    }
+
+    /// The defender (the side to move on `board`, owner of the chain at `s`) to move:
+    /// whether it saves the chain.
+    fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
+        if !self.visit() || depth > MAX_DEPTH {
+            return true;
+        }
+        let def = board.cell(s);
+        let mut b = take(&mut self.stack, board);
+        let mut libs = [0usize; MAX_LIBS];
+        let n = b.liberties_into(b.chain(s), &mut libs);
+        let saved = n > MAX_LIBS || {
+            let moves = defence_moves(&mut b, s, &libs[..n], def);
+            let tried = moves.into_iter().any(|m| {
+                let mut c = take(&mut self.stack, &b);
+                c.set_to_move(def);
+                let works = c.is_legal(m, def) && {
+                    c.play(m);
+                    c.cell(s) == def && !self.attack(&c, s, depth + 1)
+                };
+                self.stack.push(c);
+                works
+            });
+            // Playing elsewhere: the chain lives if the attacker cannot capture it even so.
+            tried
+                || (n >= 2 && {
+                    let mut c = take(&mut self.stack, &b);
+                    c.play(crate::board::PASS);
+                    let lives = !self.attack(&c, s, depth + 1);
+                    self.stack.push(c);
+                    lives
+                })
+        };
+        self.stack.push(b);
+        saved
+    }
+}
+
+/// The attacker's moves against the chain at `s` with liberties `libs`: the liberties, then
+/// (with two or fewer) the empty points next to them, then the liberty of each attacking
+/// chain beside it that is in atari (saving it).
+fn attack_moves(b: &mut PlayoutBoard, s: usize, libs: &[usize], att: u8) -> Vec<usize> {
+    let mut moves: Vec<usize> = libs.to_vec();
+    if libs.len() <= 2 {
+        for &l in libs {
+            for n in b.neighbours(l) {
+                if b.cell(n) == EMPTY && !moves.contains(&n) {
+                    moves.push(n);
+                }
+            }
+        }
+    }
+    for h in neighbour_chains(b, s, att) {
+        if b.in_atari(h) {
+            let l = b.atari_liberty(h);
+            if !moves.contains(&l) {
+                moves.push(l);
+            }
+        }
+    }
+    moves
+}
+
+/// The defender's moves for the chain at `s` with liberties `libs`: captures of attacking
+/// chains in atari beside it, the liberties (extending), and the liberties of attacking
+/// chains beside it with no more liberties than it has (winning the race).
+fn defence_moves(b: &mut PlayoutBoard, s: usize, libs: &[usize], def: u8) -> Vec<usize> {
+    let att = other(def);
+    let mut moves = Vec::new();
+    let chains = neighbour_chains(b, s, att);
+    for &h in &chains {
+        if b.in_atari(h) {
+            moves.push(b.atari_liberty(h));
+        }
+    }
+    for &l in libs {
+        if !moves.contains(&l) {
+            moves.push(l);
+        }
+    }
+    for &h in &chains {
+        let mut theirs = [0usize; MAX_LIBS];
+        let k = b.liberties_into(h, &mut theirs);
+        if k >= 2 && k <= libs.len() {
+            for &l in &theirs[..k] {
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// The heads of the chains of color `color` next to the chain through `s`.
+fn neighbour_chains(b: &PlayoutBoard, s: usize, color: u8) -> Vec<usize> {
+    let mut heads = Vec::new();
+    let h = b.chain(s);
+    let mut t = h;
+    loop {
+        for n in b.neighbours(t) {
+            if b.cell(n) == color {
+                let nh = b.chain(n);
+                if !heads.contains(&nh) {
+                    heads.push(nh);
+                }
+            }
+        }
+        t = b.next_stone(t);
+        if t == h {
+            return heads;
+        }
+    }
+}
+
+/// A scratch board holding a copy of `board`.
+fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
+    let mut b = stack
+        .pop()
+        .unwrap_or_else(|| PlayoutBoard::new(board.size() as u8));
+    b.copy_from(board);
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BLACK, WHITE};
+    use crate::ladder::tests::{at, board};
+
+    fn reader() -> Reader {
+        Reader::new(20_000, 100_000)
+    }
+
+    /// White's B8–C8 under the top edge, two liberties (B9, C9): Black to move takes one
+    /// and White's extension along the edge is still in atari.
+    #[test]
+    fn two_stones_under_the_edge_are_captured_by_the_side_to_move() {
+        let mut b = board(&[
+            ".........", //
+            "XOOX.....", //
+            ".XX......", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(BLACK);
+        assert!(reader().captures(&b, at(&b, 1, 1)));
+    }
+
+    /// White's C7 in atari runs along a working ladder (no breaker): extending cannot save it.
+    #[test]
+    fn stone_in_a_working_ladder_cannot_be_saved() {
+        let mut b = board(&[
+            ".........", //
+            "..X......", //
+            ".XO......", //
+            "..XX.....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(WHITE);
+        assert!(!reader().saves(&b, at(&b, 2, 2)));
+    }
+
+    /// White's four stones inside Black's wall have three liberties and no eye: dead whoever
+    /// moves first.
+    #[test]
+    fn eyeless_chain_with_three_liberties_inside_a_wall_dies() {
+        let mut b = board(&[
+            ".O.X.....", //
+            "XO.X.....", //
+            "XOOX.....", //
+            "XXXX.....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        let white = at(&b, 1, 0);
+        b.set_to_move(BLACK);
+        assert!(reader().captures(&b, white));
+        b.set_to_move(WHITE);
+        assert!(!reader().saves(&b, white));
+    }
+
+    /// The same chains, Black's wall now short of liberties itself (White outside it): both
+    /// share their three liberties, so whoever fills one is captured first: seki.
+    #[test]
+    fn three_shared_liberties_are_seki_and_neither_side_captures() {
+        let mut b = board(&[
+            ".O.XO....", //
+            "XO.XO....", //
+            "XOOXO....", //
+            "XXXXO....", //
+            "OOOOO....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        let white = at(&b, 1, 0);
+        let black = at(&b, 0, 1);
+        b.set_to_move(BLACK);
+        assert!(!reader().captures(&b, white));
+        b.set_to_move(WHITE);
+        assert!(!reader().captures(&b, black));
+    }
+
+    /// A chain with two real eyes cannot be captured: the attacker has no legal move inside.
+    #[test]
+    fn chain_with_two_eyes_is_not_captured() {
+        let mut b = board(&[
+            "X.X.XO...", //
+            "XXXXXO...", //
+            "OOOOOO...", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(WHITE);
+        assert!(!reader().captures(&b, at(&b, 0, 0)));
+    }
+
+    /// White's B6 in atari cannot extend (A6 is suicide between Black's A7 and A5), but
+    /// capturing Black's C6, itself in atari, saves it; Black to move captures it first.
+    #[test]
+    fn chain_in_atari_is_saved_by_capturing_the_attacker_beside_it() {
+        let mut b = board(&[
+            ".........", //
+            ".........", //
+            "XX.O.....", //
+            ".OXO.....", //
+            "XXOO.....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        let white = at(&b, 1, 3);
+        b.set_to_move(WHITE);
+        assert!(reader().saves(&b, white));
+        b.set_to_move(BLACK);
+        assert!(reader().captures(&b, white));
+    }
+
+    /// A lone stone in the open with four liberties is never read as captured.
+    #[test]
+    fn stone_with_four_liberties_has_escaped() {
+        let mut b = board(&[
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            "....O....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(BLACK);
+        let mut r = reader();
+        assert!(!r.captures(&b, at(&b, 4, 4)));
+        assert_eq!(r.nodes(), 1);
+    }
+}
