@@ -1,15 +1,16 @@
 //! A tactical check of the search's move: whether it leaves one of the engine's chains to be
-//! captured where another searched move would not.
+//! captured, or lets an opponent chain be saved, where another searched move would not.
 //!
 //! The collapses against GNU Go begin with a chain of a few stones the playouts keep alive in
 //! a third to a half of their games while a player reads it dead (docs/ENGINE.md,
-//! "Collapses"); the search then spends its move elsewhere. After the search, the chosen move
-//! is read with [`crate::tactics`]: if the opponent could then capture an own chain of
-//! [`MIN_STONES`] or more, the most visited searched move that comes out at least that many
-//! stones better (stones it captures now, less the largest chain left to be captured) is
-//! played instead, provided the search did not find it much worse.
+//! "Collapses"); the search then spends its move elsewhere. After the search, when some chain
+//! of [`MIN_STONES`] or more is short of liberties, the chosen move and the most visited
+//! others are read with [`crate::tactics`]: a move is worth the stones it captures, plus the
+//! largest opponent chain that can then not be saved, less the largest own chain the
+//! opponent can then capture. The most visited move worth [`MIN_STONES`] more than the chosen
+//! one is played instead, provided the search did not find it much worse.
 
-use crate::board::{other, PlayoutBoard, PASS};
+use crate::board::{PlayoutBoard, EMPTY, PASS};
 use crate::tactics::Reader;
 
 /// The smallest chain whose loss the check guards against.
@@ -45,11 +46,11 @@ pub(crate) fn safer_move(
     searched: &[Searched],
     chosen: Searched,
 ) -> Option<usize> {
-    let mut reader = Reader::new(PER_CHAIN, PER_CHECK);
-    let chosen_value = value(root, chosen.mv, &mut reader)?;
-    if chosen_value > -(MIN_STONES as i32) {
+    if !has_short_chain(root) {
         return None;
     }
+    let mut reader = Reader::new(PER_CHAIN, PER_CHECK);
+    let chosen_value = value(root, chosen.mv, &mut reader)?;
     let mut candidates: Vec<Searched> = searched
         .iter()
         .copied()
@@ -67,8 +68,26 @@ pub(crate) fn safer_move(
     })
 }
 
-/// Stones the move `m` captures, less the largest own chain of [`MIN_STONES`] or more the
-/// opponent can then capture; `None` when the move is illegal or the budget ran out.
+/// Whether a chain of either color with [`MIN_STONES`] or more stones has at most
+/// [`MAX_LIBS`] liberties (otherwise there is nothing to read).
+fn has_short_chain(root: &PlayoutBoard) -> bool {
+    let mut b = root.clone();
+    points(&b).any(|i| {
+        b.cell(i) != EMPTY && b.chain(i) == i && b.chain_stones(i) >= MIN_STONES && {
+            b.count_libs(i, MAX_LIBS + 1) <= MAX_LIBS
+        }
+    })
+}
+
+/// Every point of the board.
+fn points(b: &PlayoutBoard) -> impl Iterator<Item = usize> {
+    let (size, stride) = (b.size(), b.stride());
+    (0..size).flat_map(move |r| (0..size).map(move |c| (r + 1) * stride + c + 1))
+}
+
+/// Stones the move `m` captures, plus the largest opponent chain of [`MIN_STONES`] or more
+/// that cannot then be saved, less the largest own chain of as many the opponent can then
+/// capture; `None` when the move is illegal or a chain's reading was cut short.
 fn value(root: &PlayoutBoard, m: usize, reader: &mut Reader) -> Option<i32> {
     let me = root.to_move();
     if m == PASS || !root.is_legal(m, me) {
@@ -76,33 +95,28 @@ fn value(root: &PlayoutBoard, m: usize, reader: &mut Reader) -> Option<i32> {
     }
     let mut b = root.clone();
     let captured = b.play(m) as i32;
-    let mut lost = 0u32;
-    let mut seen: Vec<usize> = Vec::new();
-    for r in 0..b.size() {
-        for c in 0..b.size() {
-            let i = (r + 1) * b.stride() + c + 1;
-            if b.cell(i) != me {
-                continue;
-            }
-            let h = b.chain(i);
-            let stones = b.chain_stones(h);
-            if seen.contains(&h) || stones < MIN_STONES.max(lost + 1) {
-                continue;
-            }
-            seen.push(h);
-            if b.count_libs(h, MAX_LIBS + 1) > MAX_LIBS {
-                continue;
-            }
-            if reader.captures(&b, i) {
+    let (mut lost, mut killed) = (0u32, 0u32);
+    let heads: Vec<usize> = points(&b)
+        .filter(|&i| b.cell(i) != EMPTY && b.chain(i) == i)
+        .collect();
+    for h in heads {
+        let stones = b.chain_stones(h);
+        let mine = b.cell(h) == me;
+        let largest = if mine { lost } else { killed };
+        if stones < MIN_STONES.max(largest + 1) || b.count_libs(h, MAX_LIBS + 1) > MAX_LIBS {
+            continue;
+        }
+        // A chain read only part of the way leaves the move unjudged: a reading cut short
+        // must not make one move look safer than another.
+        if mine {
+            if reader.captures(&b, h)? {
                 lost = stones;
             }
-            if reader.spent() {
-                return None;
-            }
+        } else if !reader.saves(&b, h)? {
+            killed = stones;
         }
     }
-    debug_assert_eq!(b.to_move(), other(me));
-    Some(captured - lost as i32)
+    Some(captured + killed as i32 - lost as i32)
 }
 
 #[cfg(test)]
@@ -163,5 +177,16 @@ mod tests {
         let save = searched(at(&b, 3, 3), 1000.0, 0.55);
         let tenuki = searched(at(&b, 1, 7), 900.0, 0.55);
         assert_eq!(safer_move(&b, &[save, tenuki], save), None);
+    }
+
+    /// The same position with White to move: White's J4 wins the race (Black's four stones
+    /// are left with one liberty, the shared J6), so it replaces a move elsewhere.
+    #[test]
+    fn the_move_that_wins_the_race_replaces_a_move_elsewhere() {
+        let mut b = race();
+        b.set_to_move(crate::board::WHITE);
+        let elsewhere = searched(at(&b, 1, 7), 1000.0, 0.55);
+        let j4 = searched(at(&b, 8, 5), 100.0, 0.45);
+        assert_eq!(safer_move(&b, &[elsewhere, j4], elsewhere), Some(j4.mv));
     }
 }

@@ -6,9 +6,10 @@
 //! the moves that decide such fights. The attacker plays on the chain's liberties (and, when
 //! it has two or fewer, on the points next to them: nets), or saves an attacking chain in
 //! atari; the defender extends, captures or shortens an attacking chain next to it, or plays
-//! elsewhere. A chain that reaches four liberties has escaped. The reading is bounded by a
-//! node budget and a depth; past either it answers "not captured", so it only ever claims a
-//! capture it has read to the end.
+//! elsewhere. A chain that reaches four liberties has escaped, and so has one whose capture
+//! needs a position of the line to come back (a ko or another cycle). The reading is bounded
+//! by a node budget and a depth; an answer that either cut short is "unknown", so a capture or
+//! an escape it reports has been read to the end.
 
 use crate::board::{other, PlayoutBoard, EMPTY};
 
@@ -30,6 +31,10 @@ pub(crate) struct Reader {
     total: u32,
     /// Positions read before the current question.
     question_start: u32,
+    /// Whether the current question met a budget or the depth limit somewhere.
+    cut_off: bool,
+    /// The positions on the line being read (with the side to move), to stop a cycle.
+    line: Vec<u64>,
 }
 
 impl Reader {
@@ -42,6 +47,8 @@ impl Reader {
             per_question,
             total,
             question_start: 0,
+            cut_off: false,
+            line: Vec::new(),
         }
     }
 
@@ -51,35 +58,62 @@ impl Reader {
         self.nodes
     }
 
-    /// Whether the whole budget is spent.
-    pub(crate) fn spent(&self) -> bool {
-        self.nodes >= self.total
-    }
-
     /// Whether the side to move on `board` captures the opponent chain through the stone `s`
-    /// whatever its owner answers (false when the budget ran out before that was proved).
-    pub(crate) fn captures(&mut self, board: &PlayoutBoard, s: usize) -> bool {
-        self.question_start = self.nodes;
-        board.cell(s) == other(board.to_move()) && self.attack(board, s, 0)
+    /// whatever its owner answers; `None` when a budget or the depth cut the reading short
+    /// before a capture was found (a capture found is always read to the end).
+    pub(crate) fn captures(&mut self, board: &PlayoutBoard, s: usize) -> Option<bool> {
+        if board.cell(s) != other(board.to_move()) {
+            return Some(false);
+        }
+        self.start();
+        let captured = self.attack(board, s, 0);
+        (captured || !self.cut_off).then_some(captured)
     }
 
     /// Whether the owner of the chain through `s`, to move on `board`, saves it whatever the
-    /// opponent does (true when the budget ran out before a capture was proved).
-    #[cfg(test)]
-    pub(crate) fn saves(&mut self, board: &PlayoutBoard, s: usize) -> bool {
-        self.question_start = self.nodes;
-        board.cell(s) == board.to_move() && self.defend(board, s, 0)
+    /// opponent does; `None` when a budget or the depth cut the reading short before every
+    /// defence was refuted.
+    pub(crate) fn saves(&mut self, board: &PlayoutBoard, s: usize) -> Option<bool> {
+        if board.cell(s) != board.to_move() {
+            return Some(false);
+        }
+        self.start();
+        let saved = self.defend(board, s, 0);
+        (!saved || !self.cut_off).then_some(saved)
     }
 
-    /// Counts a position; false once a budget is spent.
-    fn visit(&mut self) -> bool {
+    /// Starts a question.
+    fn start(&mut self) {
+        self.question_start = self.nodes;
+        self.cut_off = false;
+        self.line.clear();
+    }
+
+    /// Enters `board` on the current line; false when it repeats an earlier position of the
+    /// line (a ko or another cycle: the attacker cannot force the capture without it).
+    fn enter(&mut self, board: &PlayoutBoard) -> bool {
+        let key = position_key(board);
+        if self.line.contains(&key) {
+            return false;
+        }
+        self.line.push(key);
+        true
+    }
+
+    /// Counts a position at `depth`; false (and the question cut off) once a budget is spent
+    /// or the line is too deep.
+    fn visit(&mut self, depth: u32) -> bool {
         self.nodes += 1;
-        self.nodes < self.total && self.nodes - self.question_start < self.per_question
+        let within = self.nodes < self.total
+            && self.nodes - self.question_start < self.per_question
+            && depth <= MAX_DEPTH;
+        self.cut_off |= !within;
+        within
     }
 
     /// The attacker (the side to move on `board`) to move: whether it captures the chain at `s`.
     fn attack(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        if !self.visit() || depth > MAX_DEPTH {
+        if !self.visit(depth) || !self.enter(board) {
             return false;
         }
         let def = board.cell(s);
@@ -101,13 +135,14 @@ impl Reader {
             })
         };
         self.stack.push(b);
+        self.line.pop();
         captured
     }
 
     /// The defender (the side to move on `board`, owner of the chain at `s`) to move:
     /// whether it saves the chain.
     fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        if !self.visit() || depth > MAX_DEPTH {
+        if !self.visit(depth) || !self.enter(board) {
             return true;
         }
         let def = board.cell(s);
@@ -137,6 +172,7 @@ impl Reader {
                 })
         };
         self.stack.push(b);
+        self.line.pop();
         saved
     }
 }
@@ -218,6 +254,15 @@ fn neighbour_chains(b: &PlayoutBoard, s: usize, color: u8) -> Vec<usize> {
     }
 }
 
+/// A hash of the stones on `board` and the side to move (FNV-1a over the points).
+fn position_key(board: &PlayoutBoard) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(board.to_move());
+    for i in 0..board.len() {
+        h = (h ^ u64::from(board.cell(i))).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// A scratch board holding a copy of `board`.
 fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
     let mut b = stack
@@ -253,7 +298,7 @@ mod tests {
             ".........", //
         ]);
         b.set_to_move(BLACK);
-        assert!(reader().captures(&b, at(&b, 1, 1)));
+        assert_eq!(reader().captures(&b, at(&b, 1, 1)), Some(true));
     }
 
     /// White's C7 in atari runs along a working ladder (no breaker): extending cannot save it.
@@ -271,7 +316,7 @@ mod tests {
             ".........", //
         ]);
         b.set_to_move(WHITE);
-        assert!(!reader().saves(&b, at(&b, 2, 2)));
+        assert_eq!(reader().saves(&b, at(&b, 2, 2)), Some(false));
     }
 
     /// White's four stones inside Black's wall have three liberties and no eye: dead whoever
@@ -291,9 +336,9 @@ mod tests {
         ]);
         let white = at(&b, 1, 0);
         b.set_to_move(BLACK);
-        assert!(reader().captures(&b, white));
+        assert_eq!(reader().captures(&b, white), Some(true));
         b.set_to_move(WHITE);
-        assert!(!reader().saves(&b, white));
+        assert_eq!(reader().saves(&b, white), Some(false));
     }
 
     /// The same chains, Black's wall now short of liberties itself (White outside it): both
@@ -314,9 +359,9 @@ mod tests {
         let white = at(&b, 1, 0);
         let black = at(&b, 0, 1);
         b.set_to_move(BLACK);
-        assert!(!reader().captures(&b, white));
+        assert_eq!(reader().captures(&b, white), Some(false));
         b.set_to_move(WHITE);
-        assert!(!reader().captures(&b, black));
+        assert_eq!(reader().captures(&b, black), Some(false));
     }
 
     /// A chain with two real eyes cannot be captured: the attacker has no legal move inside.
@@ -334,7 +379,7 @@ mod tests {
             ".........", //
         ]);
         b.set_to_move(WHITE);
-        assert!(!reader().captures(&b, at(&b, 0, 0)));
+        assert_eq!(reader().captures(&b, at(&b, 0, 0)), Some(false));
     }
 
     /// White's B6 in atari cannot extend (A6 is suicide between Black's A7 and A5), but
@@ -354,9 +399,9 @@ mod tests {
         ]);
         let white = at(&b, 1, 3);
         b.set_to_move(WHITE);
-        assert!(reader().saves(&b, white));
+        assert_eq!(reader().saves(&b, white), Some(true));
         b.set_to_move(BLACK);
-        assert!(reader().captures(&b, white));
+        assert_eq!(reader().captures(&b, white), Some(true));
     }
 
     /// A lone stone in the open with four liberties is never read as captured.
@@ -375,7 +420,28 @@ mod tests {
         ]);
         b.set_to_move(BLACK);
         let mut r = reader();
-        assert!(!r.captures(&b, at(&b, 4, 4)));
+        assert_eq!(r.captures(&b, at(&b, 4, 4)), Some(false));
         assert_eq!(r.nodes(), 1);
+    }
+
+    /// A working ladder read with too small a budget: the answer is unknown, not "saved".
+    #[test]
+    fn reading_cut_short_by_the_budget_is_unknown() {
+        let mut b = board(&[
+            ".........", //
+            "..X......", //
+            ".XO......", //
+            "..XX.....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(WHITE);
+        assert_eq!(Reader::new(5, 100).saves(&b, at(&b, 2, 2)), None);
+        b.set_to_move(BLACK);
+        // The capture at the one liberty needs no reading past the budget.
+        assert_eq!(Reader::new(5, 100).captures(&b, at(&b, 2, 2)), Some(true));
     }
 }
