@@ -52,8 +52,8 @@ pub(crate) struct Context<'a> {
     /// towards it (a lost game, module `behind`): resigning and passing a lost game go by it,
     /// not by the tree's win rate at the shifted komi.
     pub real_winrate: Option<f32>,
-    /// Whether the chosen move is read for a big chain it leaves to be captured (module
-    /// `guard`).
+    /// Whether the chosen move is checked by capture reading against the other searched
+    /// moves (module `guard`).
     pub tactical_check: bool,
 }
 
@@ -80,7 +80,6 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
             chosen = safer;
         }
     }
-    let plain = |m: EngineMove| Choice { mv: m, replaced };
     let mv = tree.nodes[chosen].mv as usize;
     let to_point = |m: usize| board.point(m);
     // Passing: only when the count with the estimated dead stones does not lose.
@@ -106,9 +105,13 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
             .children(0)
             .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
             .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
-        return plain(EngineMove::Place(to_point(
-            tree.nodes[capture.unwrap_or(chosen)].mv as usize,
-        )));
+        return match capture {
+            Some(c) => Choice::plain(EngineMove::Place(to_point(tree.nodes[c].mv as usize))),
+            None => Choice {
+                mv: EngineMove::Place(to_point(mv)),
+                replaced,
+            },
+        };
     }
     let b = game.board();
     let stones = (b.stone_count(Color::Black) + b.stone_count(Color::White)) as usize;
@@ -118,13 +121,16 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
     if opponent_passed && ((pass_wins && nearly_finished) || (settled && winrate < LOST_BELOW)) {
         // Passing ends the game: do it when the count wins, or when the game is lost and
         // the best move changes nothing.
-        return plain(EngineMove::Pass);
+        return Choice::plain(EngineMove::Pass);
     }
     if pass_wins && finished && nothing_left(game, tree) {
         // Every move left is inside pass-alive territory: playing on changes nothing.
-        return plain(EngineMove::Pass);
+        return Choice::plain(EngineMove::Pass);
     }
-    plain(EngineMove::Place(to_point(mv)))
+    Choice {
+        mv: EngineMove::Place(to_point(mv)),
+        replaced,
+    }
 }
 
 /// The engine's decision, and whether the tactical check replaced the search's move.
@@ -142,8 +148,8 @@ impl Choice {
     }
 }
 
-/// The root child to play instead of `chosen` when `chosen` leaves a big own chain to be
-/// captured and another searched move does not (module `guard`).
+/// The root child to play instead of `chosen` when capture reading finds another searched
+/// move four stones better (module `guard`).
 fn safer_child(tree: &Tree, chosen: usize) -> Option<usize> {
     let searched = |c: usize| Searched {
         mv: tree.nodes[c].mv as usize,

@@ -17,7 +17,7 @@ use crate::tactics::Reader;
 pub(crate) const MIN_STONES: u32 = 4;
 /// The most positions read for one chain.
 const PER_CHAIN: u32 = 4_000;
-/// The most positions read for one check (a few milliseconds on 9×9).
+/// The most positions read for one check.
 const PER_CHECK: u32 = 60_000;
 /// A replacement's win rate may be at most this much below the chosen move's.
 const MAX_WINRATE_DROP: f32 = 0.2;

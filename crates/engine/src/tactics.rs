@@ -444,4 +444,25 @@ mod tests {
         // The capture at the one liberty needs no reading past the budget.
         assert_eq!(Reader::new(5, 100).captures(&b, at(&b, 2, 2)), Some(true));
     }
+
+    /// Game 407 after White's J5 (docs/ENGINE.md, "Race moves"), Black to move: White's
+    /// B8–C8–B7–B6–B5–A5 and Black's A8–A7 in the top left can take and retake on A9 and B9
+    /// forever; the repeated position ends the line (White's chain escapes) instead of the
+    /// depth limit leaving the answer unknown.
+    #[test]
+    fn a_cycle_ends_the_line_and_the_chain_escapes() {
+        let mut b = board(&[
+            ".........", //
+            "XOOXXXXXX", //
+            "XOXOOOOOO", //
+            ".OX.XOXX.", //
+            "OOXX.XOXO", //
+            "XXX.XXOX.", //
+            ".OOO.OOO.", //
+            ".........", //
+            ".........", //
+        ]);
+        b.set_to_move(BLACK);
+        assert_eq!(reader().captures(&b, at(&b, 1, 1)), Some(false));
+    }
 }

@@ -117,9 +117,10 @@ pub struct GtpArgs {
     /// more points behind searches again on the same tree (see docs/ENGINE.md, "Second look").
     #[arg(long, default_value_t = EngineConfig::default().second_look, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub second_look: u32,
-    /// Read the search's move before playing it: when it leaves a chain of four or more
-    /// stones to be captured and another searched move does not, play that one (true or
-    /// false; see docs/ENGINE.md, "Tactical check").
+    /// Read the search's move before playing it: when another searched move comes out four
+    /// stones better by capture reading (own chains of four or more left to be captured,
+    /// opponent ones that can no longer be saved), play that one (true or false; see
+    /// docs/ENGINE.md, "Tactical check").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().tactical_check)]
     pub tactical_check: bool,
     /// How the playouts pick their 3×3 shape answer around the last move (see
