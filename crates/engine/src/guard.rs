@@ -124,6 +124,7 @@ mod tests {
     use super::*;
     use crate::board::BLACK;
     use crate::ladder::tests::{at, board};
+    use crate::policy::tests::RACE_AFTER_J5;
 
     fn searched(mv: usize, visits: f32, winrate: f32) -> Searched {
         Searched {
@@ -138,17 +139,7 @@ mod tests {
     /// chain along the seventh line (D6 and the shared J6). Black wins the race at D6; a move
     /// elsewhere lets White's J4 capture the four stones.
     fn race() -> PlayoutBoard {
-        let mut b = board(&[
-            ".........", //
-            "XOOXXXXXX", //
-            "XOXOOOOOO", //
-            ".OX.XOXX.", //
-            "OOXX.XOXO", //
-            "XXX.XXOX.", //
-            ".OOO.OOO.", //
-            ".........", //
-            ".........", //
-        ]);
+        let mut b = board(&RACE_AFTER_J5);
         b.set_to_move(BLACK);
         b
     }

@@ -188,7 +188,7 @@ pub(crate) mod tests {
 
     /// White C7 in atari (black B7, C8, C6, D6): extending at D7 gives two liberties and black
     /// chases it up to the top edge.
-    const LADDER: [&str; 9] = [
+    pub(crate) const LADDER: [&str; 9] = [
         ".........", //
         "..X......", //
         ".XO......", //

@@ -607,7 +607,7 @@ pub fn black_wins(score: i32, komi_halves: i32) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tengen_rules::Point;
 
@@ -810,7 +810,7 @@ mod tests {
     /// Black's G6–H6–H5–H4 has two liberties (J6, J4) and no extension to three; White's chain
     /// along the seventh line, D7–J7 with F6, has two as well, D6 and the shared J6. Black wins
     /// the race at D6 (the outside liberty), far from the last move; J4 puts J5 in atari.
-    const RACE_AFTER_J5: [&str; 9] = [
+    pub(crate) const RACE_AFTER_J5: [&str; 9] = [
         ".........",
         "XOOXXXXXX",
         "XOXOOOOOO",

@@ -276,7 +276,8 @@ fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
 mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
-    use crate::ladder::tests::{at, board};
+    use crate::ladder::tests::{at, board, LADDER};
+    use crate::policy::tests::RACE_AFTER_J5;
 
     fn reader() -> Reader {
         Reader::new(20_000, 100_000)
@@ -304,17 +305,7 @@ mod tests {
     /// White's C7 in atari runs along a working ladder (no breaker): extending cannot save it.
     #[test]
     fn stone_in_a_working_ladder_cannot_be_saved() {
-        let mut b = board(&[
-            ".........", //
-            "..X......", //
-            ".XO......", //
-            "..XX.....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-        ]);
+        let mut b = board(&LADDER);
         b.set_to_move(WHITE);
         assert_eq!(reader().saves(&b, at(&b, 2, 2)), Some(false));
     }
@@ -427,17 +418,7 @@ mod tests {
     /// A working ladder read with too small a budget: the answer is unknown, not "saved".
     #[test]
     fn reading_cut_short_by_the_budget_is_unknown() {
-        let mut b = board(&[
-            ".........", //
-            "..X......", //
-            ".XO......", //
-            "..XX.....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-        ]);
+        let mut b = board(&LADDER);
         b.set_to_move(WHITE);
         assert_eq!(Reader::new(5, 100).saves(&b, at(&b, 2, 2)), None);
         b.set_to_move(BLACK);
@@ -451,17 +432,7 @@ mod tests {
     /// depth limit leaving the answer unknown.
     #[test]
     fn a_cycle_ends_the_line_and_the_chain_escapes() {
-        let mut b = board(&[
-            ".........", //
-            "XOOXXXXXX", //
-            "XOXOOOOOO", //
-            ".OX.XOXX.", //
-            "OOXX.XOXO", //
-            "XXX.XXOX.", //
-            ".OOO.OOO.", //
-            ".........", //
-            ".........", //
-        ]);
+        let mut b = board(&RACE_AFTER_J5);
         b.set_to_move(BLACK);
         assert_eq!(reader().captures(&b, at(&b, 1, 1)), Some(false));
     }
