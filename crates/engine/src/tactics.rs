@@ -11,7 +11,7 @@
 //! by a node budget and a depth; an answer that either cut short is "unknown", so a capture or
 //! an escape it reports has been read to the end.
 
-use crate::board::{other, PlayoutBoard, EMPTY};
+use crate::board::{other, PlayoutBoard, EMPTY, PASS};
 
 /// A chain with more liberties than this has escaped.
 const MAX_LIBS: usize = 3;
@@ -165,7 +165,7 @@ impl Reader {
             tried
                 || (n >= 2 && {
                     let mut c = take(&mut self.stack, &b);
-                    c.play(crate::board::PASS);
+                    c.play(PASS);
                     let lives = !self.attack(&c, s, depth + 1);
                     self.stack.push(c);
                     lives
