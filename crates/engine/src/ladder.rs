@@ -70,8 +70,9 @@ pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
     })
 }
 
-/// A scratch board holding a copy of `board`.
-fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
+/// A scratch board holding a copy of `board`, from `stack` when it has one (also the
+/// tactical reader's, module `tactics`).
+pub(crate) fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
     let mut b = stack
         .pop()
         .unwrap_or_else(|| PlayoutBoard::new(board.size() as u8));

@@ -12,6 +12,7 @@
 //! an escape it reports has been read to the end.
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
+use crate::ladder::take;
 
 /// A chain with more liberties than this has escaped.
 const MAX_LIBS: usize = 3;
@@ -261,15 +262,6 @@ fn position_key(board: &PlayoutBoard) -> u64 {
         h = (h ^ u64::from(board.cell(i))).wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// A scratch board holding a copy of `board`.
-fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> PlayoutBoard {
-    let mut b = stack
-        .pop()
-        .unwrap_or_else(|| PlayoutBoard::new(board.size() as u8));
-    b.copy_from(board);
-    b
 }
 
 #[cfg(test)]
