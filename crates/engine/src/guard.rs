@@ -25,8 +25,8 @@ const MAX_WINRATE_DROP: f32 = 0.2;
 const MIN_VISIT_SHARE: f32 = 0.02;
 /// The most searched moves read as replacements.
 const MAX_CANDIDATES: usize = 12;
-/// Chains with more liberties than this are not read (see [`crate::tactics`]).
-const MAX_LIBS: u32 = 3;
+/// Chains with more liberties than this are not read: the reader calls them escaped.
+const MAX_LIBS: u32 = crate::tactics::MAX_LIBS as u32;
 
 /// A searched root move as the check sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -15,7 +15,7 @@ use crate::board::{other, PlayoutBoard, EMPTY, PASS};
 use crate::ladder::take;
 
 /// A chain with more liberties than this has escaped.
-const MAX_LIBS: usize = 3;
+pub(crate) const MAX_LIBS: usize = 3;
 /// Plies read at most along one line.
 const MAX_DEPTH: u32 = 24;
 
