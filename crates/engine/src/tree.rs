@@ -18,8 +18,25 @@ const RAVE_EQUIV_LARGE: f32 = 3000.0;
 /// The largest board that gets [`RAVE_EQUIV_SMALL`].
 const SMALL_BOARD: usize = 11;
 /// Real visits a leaf needs before it is expanded while the arena is at most three quarters
-/// full (see [`Tree::expand_threshold`]).
-const EXPAND_AT: f32 = 2.0;
+/// full (see [`Tree::expand_threshold`]), unless the engine sets another
+/// (`EngineConfig::expand_at`).
+pub const EXPAND_AT: f32 = 2.0;
+/// The expansion threshold of a search by time on boards up to [`SMALL_BOARD`]: a smaller
+/// tree runs about a quarter more playouts in the same time, and at equal time on 9×9 it
+/// won 117 of 200 games against [`EXPAND_AT`] (docs/ENGINE.md, "Expansion threshold").
+pub const EXPAND_AT_TIMED_SMALL: f32 = 4.0;
+
+/// The expansion threshold the engine uses unless told another: [`EXPAND_AT_TIMED_SMALL`]
+/// for a search by time on a board up to [`SMALL_BOARD`], [`EXPAND_AT`] otherwise (the
+/// levels' fixed playout budgets were measured with it, and larger boards were not
+/// measured with another).
+pub fn default_expand_at(board_size: usize, by_time: bool) -> f32 {
+    if by_time && board_size <= SMALL_BOARD {
+        EXPAND_AT_TIMED_SMALL
+    } else {
+        EXPAND_AT
+    }
+}
 /// Most nodes the arena may hold (bounds memory on long searches).
 pub const MAX_NODES: usize = 2_000_000;
 /// Past three quarters full, the expansion threshold doubles each time another
@@ -180,6 +197,9 @@ pub struct Tree {
     rave_equiv: f32,
     /// The exploration coefficient ([`Tree::set_selection`]).
     explore: f32,
+    /// Real visits a leaf needs before it is expanded while the arena has room
+    /// ([`Tree::set_expand_at`]).
+    expand_at: f32,
 }
 
 impl Tree {
@@ -214,6 +234,7 @@ impl Tree {
             capacity,
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
+            expand_at: EXPAND_AT,
         }
     }
 
@@ -224,6 +245,12 @@ impl Tree {
             self.rave_equiv = e;
         }
         self.explore = explore;
+    }
+
+    /// Sets the real visits a leaf needs before it is expanded while the arena has room (at
+    /// least 1; see [`Tree::expand_threshold`]).
+    pub fn set_expand_at(&mut self, visits: f32) {
+        self.expand_at = visits.max(1.0);
     }
 
     /// Turns the criticality prior on with `k` virtual visits (0: off) and clears the
@@ -243,15 +270,15 @@ impl Tree {
         self.criticality > 0.0
     }
 
-    /// Real visits a leaf needs before it is expanded: [`EXPAND_AT`] while the arena is at
-    /// most three quarters full, then twice as many for each further 32nd filled (4 past
+    /// Real visits a leaf needs before it is expanded: [`EXPAND_AT`] (or what
+    /// [`Tree::set_expand_at`] set) while the arena is at most three quarters full, then twice as many for each further 32nd filled (4 past
     /// 25/32, 8 past 26/32 … 512 when full). A long search thus keeps deepening its most
     /// visited lines instead of filling the arena with the first leaves it meets and then
     /// growing no more; searches that stay under three quarters are unchanged.
     pub fn expand_threshold(&self) -> f32 {
         let filled = self.nodes.len() * FILL_STEPS / self.capacity.max(1);
         let doublings = filled.saturating_sub(FILL_STEPS * 3 / 4);
-        EXPAND_AT * (1u32 << doublings) as f32
+        self.expand_at * (1u32 << doublings) as f32
     }
 
     /// The children of node `i`.
@@ -355,6 +382,7 @@ impl Tree {
         out.pattern_prior = self.pattern_prior;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
+        out.expand_at = self.expand_at;
         out.nodes[0] = Node {
             first_child: 0,
             n_children: 0,
@@ -476,6 +504,22 @@ mod tests {
         assert_eq!(at(2600), 4.0 * EXPAND_AT);
         assert_eq!(at(3199), 128.0 * EXPAND_AT);
         assert_eq!(at(3200), 256.0 * EXPAND_AT);
+    }
+
+    #[test]
+    fn expansion_threshold_set_by_the_engine_doubles_the_same_way_and_survives_rerooting() {
+        let mut tree = Tree::with_capacity(PlayoutBoard::new(9), 3200);
+        tree.set_expand_at(4.0);
+        assert_eq!(tree.expand_threshold(), 4.0);
+        tree.nodes.resize(2500, Node::new(PASS, 0.0, 0.0));
+        assert_eq!(tree.expand_threshold(), 8.0);
+        let kept = tree.reroot(0, PlayoutBoard::new(9), &|_| true);
+        assert_eq!(kept.expand_at, 4.0);
+        tree.set_expand_at(0.0);
+        assert_eq!(
+            tree.expand_at, 1.0,
+            "a leaf is never expanded before its first visit"
+        );
     }
 
     /// The prior virtual wins of each child of the root, by move.

@@ -123,6 +123,11 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Tactical check").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().tactical_check)]
     pub tactical_check: bool,
+    /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
+    /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
+    /// "Expansion threshold").
+    #[arg(long, value_parser = expansion_visits)]
+    pub expand_at: Option<f32>,
     /// How the playouts pick their 3×3 shape answer around the last move (see
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
@@ -190,6 +195,11 @@ fn rave_equivalence(s: &str) -> Result<f32, String> {
     number_between(s, 1.0, 1_000_000.0)
 }
 
+/// An expansion threshold, from 1 to 64 real visits.
+fn expansion_visits(s: &str) -> Result<f32, String> {
+    number_between(s, 1.0, 64.0)
+}
+
 impl GtpArgs {
     /// The GTP options: 19x19, komi 7.5, the chosen ko rule and scoring.
     pub fn options(&self) -> GtpOptions {
@@ -222,6 +232,7 @@ impl GtpArgs {
                 behind_komi: self.behind_komi,
                 second_look: self.second_look,
                 tactical_check: self.tactical_check,
+                expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
                 playout_shapes: match self.playout_shapes {

@@ -81,6 +81,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--rave-equiv", "lots"],
         &["--exploration", "-0.1"],
         &["--exploration", "2"],
+        &["--expand-at", "0"],
+        &["--expand-at", "100"],
+        &["--expand-at", "often"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
