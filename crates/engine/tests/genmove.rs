@@ -231,6 +231,46 @@ fn seconds_per_move_bounds_the_search_time() {
     assert!(matches!(mv, EngineMove::Place(_)));
 }
 
+/// Search-tree nodes per playout of one search from the empty board of `size`.
+fn nodes_per_playout(size: u8, config: EngineConfig) -> f64 {
+    let game = Game::new(Rules::chinese(size)).unwrap();
+    let mut e = Engine::new(config).with_seed(7);
+    e.genmove(&game, Color::Black, None);
+    let info = e.last_search().unwrap();
+    info.nodes as f64 / f64::from(info.playouts.max(1))
+}
+
+#[test]
+fn a_search_by_time_up_to_eleven_by_eleven_expands_leaves_later_than_a_fixed_budget() {
+    let fixed = |expand_at| EngineConfig {
+        playouts: Some(3000),
+        expand_at,
+        ..EngineConfig::default()
+    };
+    let timed = EngineConfig {
+        seconds_per_move: Some(0.3),
+        ..EngineConfig::default()
+    };
+    let nine_fixed = nodes_per_playout(9, fixed(None));
+    let nine_fixed_at_four = nodes_per_playout(9, fixed(Some(4.0)));
+    let nine_timed = nodes_per_playout(9, timed);
+    assert!(
+        nine_fixed_at_four < 0.6 * nine_fixed,
+        "--expand-at 4: {nine_fixed_at_four:.1} nodes a playout, 2: {nine_fixed:.1}"
+    );
+    assert!(
+        nine_timed < 0.6 * nine_fixed,
+        "by time: {nine_timed:.1} nodes a playout, fixed budget: {nine_fixed:.1}"
+    );
+    // 19×19 keeps the levels' threshold when searching by time.
+    let nineteen_fixed = nodes_per_playout(19, fixed(None));
+    let nineteen_timed = nodes_per_playout(19, timed);
+    assert!(
+        nineteen_timed > 0.7 * nineteen_fixed,
+        "19×19 by time: {nineteen_timed:.1} nodes a playout, fixed budget: {nineteen_fixed:.1}"
+    );
+}
+
 #[test]
 fn a_cancelled_search_still_answers_a_legal_move() {
     use std::sync::atomic::AtomicBool;
