@@ -137,10 +137,10 @@ pub struct EngineConfig {
     /// (docs/ENGINE.md, "Tactical check").
     pub tactical_check: bool,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
-    /// `None` (the default): 4 for a search by time (a clock or seconds per move) on boards
-    /// up to 11×11, where it won 117 of 200 games at equal time against 2, and 2 otherwise,
-    /// which the levels' fixed budgets were measured with (docs/ENGINE.md, "Expansion
-    /// threshold").
+    /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
+    /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
+    /// against 2, and 2 otherwise, which the levels' fixed budgets were measured with
+    /// (docs/ENGINE.md, "Expansion threshold").
     pub expand_at: Option<f32>,
 }
 

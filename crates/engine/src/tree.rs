@@ -37,6 +37,7 @@ pub fn default_expand_at(board_size: usize, by_time: bool) -> f32 {
         EXPAND_AT
     }
 }
+
 /// Most nodes the arena may hold (bounds memory on long searches).
 pub const MAX_NODES: usize = 2_000_000;
 /// Past three quarters full, the expansion threshold doubles each time another
@@ -271,10 +272,11 @@ impl Tree {
     }
 
     /// Real visits a leaf needs before it is expanded: [`EXPAND_AT`] (or what
-    /// [`Tree::set_expand_at`] set) while the arena is at most three quarters full, then twice as many for each further 32nd filled (4 past
-    /// 25/32, 8 past 26/32 … 512 when full). A long search thus keeps deepening its most
-    /// visited lines instead of filling the arena with the first leaves it meets and then
-    /// growing no more; searches that stay under three quarters are unchanged.
+    /// [`Tree::set_expand_at`] set) while the arena is at most three quarters full, then
+    /// twice as many for each further 32nd filled (from 2: 4 past 25/32, 8 past 26/32 … 512
+    /// when full). A long search thus keeps deepening its most visited lines instead of
+    /// filling the arena with the first leaves it meets and then growing no more; searches
+    /// that stay under three quarters are unchanged.
     pub fn expand_threshold(&self) -> f32 {
         let filled = self.nodes.len() * FILL_STEPS / self.capacity.max(1);
         let doublings = filled.saturating_sub(FILL_STEPS * 3 / 4);
