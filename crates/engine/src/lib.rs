@@ -79,6 +79,12 @@ pub struct EngineConfig {
     /// little as it can instead of throwing stones into a lost fight (docs/ENGINE.md, "Score
     /// term").
     pub score_weight: f32,
+    /// [`EngineConfig::score_weight`] in a game the engine has found lost (while
+    /// `behind_komi` shifts the komi). 1 by default: the search then plays for the best
+    /// expected margin, keeping its groups instead of gambling them on a win it no longer
+    /// expects; on the lost-games protocol it lost the games lost either way by 8 points a game
+    /// less than 0.1, with half the whole-board losses (docs/ENGINE.md, "Behind").
+    pub lost_score_weight: f32,
     /// Whether the tree's priors favour, anywhere on a board up to 11×11, the moves on chains
     /// short of liberties (extending an own chain with two liberties, attacking an opponent
     /// one that cannot get three, capturing one in atari), so that the search reads capturing
@@ -172,6 +178,9 @@ pub const DEFAULT_SECOND_LOOK: u32 = 4;
 /// The default [`EngineConfig::score_weight`].
 pub const DEFAULT_SCORE_WEIGHT: f32 = 0.1;
 
+/// The default [`EngineConfig::lost_score_weight`].
+pub const DEFAULT_LOST_SCORE_WEIGHT: f32 = 1.0;
+
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
@@ -183,6 +192,7 @@ impl Default for EngineConfig {
             last_good_reply: false,
             liberty_scan: false,
             score_weight: DEFAULT_SCORE_WEIGHT,
+            lost_score_weight: DEFAULT_LOST_SCORE_WEIGHT,
             race_priors: false,
             extend_time: false,
             pattern_prior: DEFAULT_PATTERN_PRIOR,
@@ -492,7 +502,12 @@ impl Engine {
             last_good_reply: self.config.last_good_reply,
             komi_halves,
             count_komi_halves,
-            score_weight: self.config.score_weight.clamp(0.0, 1.0),
+            score_weight: if shift != 0 {
+                self.config.lost_score_weight
+            } else {
+                self.config.score_weight
+            }
+            .clamp(0.0, 1.0),
             seed,
         };
         let (mut tree, mut stats) = search::search(tree, &params, &allow, control);

@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::{position, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
-use tengen_engine::{Engine, EngineConfig};
+use common::{position, pt, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
+use tengen_engine::{Engine, EngineConfig, EngineMove};
 use tengen_rules::{Color, Game, Komi, Rules};
 
 fn engine(behind_komi: bool) -> Engine {
@@ -89,4 +89,56 @@ fn one_engine_playing_both_colors_keeps_each_colors_shift() {
     assert_eq!(e.last_search().unwrap().komi_shift, 0);
     e.genmove(&white_to_move, Color::White, None);
     assert!(e.last_search().unwrap().komi_shift > 0);
+}
+
+/// Game 742 of the lost-games protocol (docs/ENGINE.md, "Behind"), Black to move after 46
+/// moves, with the komi raised to 19.5 so that the first search finds the game lost (in the
+/// game the search before it had). Searched for the win at the shifted komi, Black threw a
+/// stone into White's left side at B5 and lost by 88.5; searched for the margin it played B9
+/// and lost by 18.5.
+const GAME_742_AFTER_46: [&str; 9] = [
+    "..XX..OO.",
+    ".OOX.OX..",
+    ".OXX.OXX.",
+    "..OXO.XO.",
+    "..OOO.XO.",
+    ".XXXXXXO.",
+    ".O...XOOX",
+    ".O.OOOXXX",
+    "....X.O..",
+];
+
+/// The seeds, of 1..=8, whose second search (the komi shifted) plays B5.
+fn seeds_playing_b5(lost_score_weight: f32) -> Vec<u64> {
+    let game = position(&GAME_742_AFTER_46, Color::Black, 19.5);
+    (1..=8u64)
+        .filter(|&seed| {
+            let mut e = Engine::new(EngineConfig {
+                playouts: Some(2000),
+                threads: 1,
+                lost_score_weight,
+                ..EngineConfig::default()
+            })
+            .with_seed(seed);
+            e.genmove(&game, Color::Black, None);
+            let mv = e.genmove(&game, Color::Black, None);
+            assert!(
+                e.last_search().unwrap().komi_shift > 0,
+                "seed {seed}: not lost"
+            );
+            mv == EngineMove::Place(pt("B5"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_lost_game_played_for_the_margin_does_not_throw_a_stone_into_the_opponents_side() {
+    let for_the_margin = seeds_playing_b5(EngineConfig::default().lost_score_weight);
+    assert!(
+        for_the_margin.is_empty(),
+        "B5 with seeds {for_the_margin:?}"
+    );
+    // The weight of an even game's search, at the shifted komi, gambles there.
+    let for_the_win = seeds_playing_b5(EngineConfig::default().score_weight);
+    assert!(for_the_win.len() >= 4, "B5 only with seeds {for_the_win:?}");
 }

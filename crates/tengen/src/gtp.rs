@@ -83,6 +83,10 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Score term").
     #[arg(long, default_value_t = EngineConfig::default().score_weight, value_parser = unit_weight)]
     pub score_weight: f32,
+    /// Weight of the final margin once the game is found lost, 0 to 1 (1: the best expected
+    /// margin only; see docs/ENGINE.md, "Behind").
+    #[arg(long, default_value_t = EngineConfig::default().lost_score_weight, value_parser = unit_weight)]
+    pub lost_score_weight: f32,
     /// Tree priors for moves on chains short of liberties anywhere on boards up to 11×11
     /// (true or false; see docs/ENGINE.md, "Race priors").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().race_priors)]
@@ -225,6 +229,7 @@ impl GtpArgs {
                 last_good_reply: self.last_good_reply,
                 liberty_scan: self.liberty_scan,
                 score_weight: self.score_weight,
+                lost_score_weight: self.lost_score_weight,
                 race_priors: self.race_priors,
                 criticality: self.criticality,
                 rave_equiv: self.rave_equiv,

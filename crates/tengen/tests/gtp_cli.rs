@@ -84,11 +84,23 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--expand-at", "0"],
         &["--expand-at", "100"],
         &["--expand-at", "often"],
+        &["--lost-score-weight", "1.5"],
+        &["--lost-score-weight", "-0.5"],
+        &["--lost-score-weight", "all"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
+}
+
+#[test]
+fn good_values_of_the_search_switches_are_accepted() {
+    let mut args = FAST.to_vec();
+    args.extend(["--expand-at", "3", "--lost-score-weight", "0.5"]);
+    let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
+    assert_eq!(r[0], "= ");
+    assert!(r[1].starts_with("= ") && r[1].len() > 2, "{}", r[1]);
 }
 
 #[test]
