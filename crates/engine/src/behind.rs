@@ -6,6 +6,8 @@
 //! The shift shrinks as the game improves, but grows as it goes worse only once the search is
 //! hopeless at the shifted komi too: a ratchet, so that it does not follow every further loss
 //! down and settle for it.
+//! While the komi is shifted the search counts with `EngineConfig::lost_score_weight` (1 by
+//! default: the best expected margin alone), not the even game's small score term.
 //! The real komi still decides passing and the count, and resigning uses the real win rate.
 
 /// Win rate (at the real komi, over all the search's playouts) under which the engine counts

@@ -1,7 +1,8 @@
 //! Playing on in a lost game (docs/ENGINE.md, "Behind"): once a search finds the game clearly
 //! lost, the next one counts with komi shifted towards the engine by about the points it
-//! expects to lose, and reports the win rate at the real komi. The lost position is the score
-//! term's (`common::LOST_WITH_A_BIG_CHAIN_IN_ATARI`): White to move loses by 18.5 at best.
+//! expects to lose, and reports the win rate at the real komi; those searches play for the
+//! margin (`lost_score_weight`). The lost position is the score term's
+//! (`common::LOST_WITH_A_BIG_CHAIN_IN_ATARI`): White to move loses by 18.5 at best.
 
 mod common;
 
