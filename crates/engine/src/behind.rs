@@ -25,7 +25,9 @@ const STEP: i32 = 3;
 /// The komi shift, in whole points towards the engine, for the next search, from the current
 /// one and what the last search saw: at the real komi the engine's win rate over all its
 /// playouts and its mean margin in points (negative when behind), and at the komi it counted
-/// with its best move's win rate (`searched_winrate`).
+/// with its best move's win rate (`searched_winrate`). That is the tree's value: at the default
+/// `lost_score_weight` of 1 a share of the margin, which stays near 0.5 at the shifted komi, so
+/// the shift then does not grow — and at that weight it only offsets the value anyway.
 pub(crate) fn next_shift(
     current: i32,
     real_winrate: f32,
