@@ -23,6 +23,7 @@ pub mod levels;
 pub(crate) mod nakade;
 pub(crate) mod pattern;
 pub mod policy;
+pub(crate) mod ponder;
 pub(crate) mod prior;
 pub(crate) mod reading;
 pub(crate) mod reply;
@@ -43,6 +44,7 @@ use tengen_rules::{Color, Game, Phase, Point};
 use tree::Tree;
 
 pub use levels::{level_description, level_kyu, MAX_LEVEL, MIN_LEVEL};
+pub use ponder::{Pondered, PONDER_PLAYOUTS};
 pub use search::{Progress, ProgressFn, SearchControl};
 
 /// The playout budget of a search that only the time stops.
@@ -275,6 +277,9 @@ pub struct SearchInfo {
     pub winrate: f32,
     /// Whether the search started from a reused tree.
     pub reused_tree: bool,
+    /// Playouts the reused tree already held through the position searched (0 for a new
+    /// tree): the earlier search's through the opponent's reply, and pondering's.
+    pub kept_playouts: u32,
     /// Nodes in the search tree afterwards.
     pub nodes: usize,
     /// Mean final area score of the search's playouts, Black minus White, komi included
@@ -291,12 +296,16 @@ pub struct SearchInfo {
     pub replaced: Option<Point>,
 }
 
-/// The tree kept after a move, to reuse when the game continues as expected.
+/// The last search's tree, kept so that the next search (or pondering) starts from it.
 #[derive(Debug, Clone)]
 struct Saved {
     tree: Tree,
-    chosen: usize,
+    /// The engine's move at the tree's root, still to be descended; `None` once pondering has
+    /// re-rooted the tree at the position after it (module `ponder`).
+    chosen: Option<usize>,
     komi_halves: i32,
+    /// The search's settings, which pondering searches the opponent's turn with.
+    params: SearchParams,
 }
 
 /// A computer player.
@@ -433,24 +442,20 @@ impl Engine {
             .map(|p| root.index(p))
             .unwrap_or(PASS);
         root.set_last_move(last_index);
-        // In handicap games the search counts with dynamic komi, and in a lost game with komi
-        // shifted towards the engine; passing uses the real count.
-        let count_komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
-        let shift = if self.config.behind_komi {
-            self.behind[color.index()]
-        } else {
-            0
-        };
-        let towards_engine = if color == Color::White { 1 } else { -1 };
-        let komi_halves = count_komi_halves + towards_engine * 2 * shift;
+        let (count_komi_halves, shift, komi_halves) = self.search_komi(game, color);
         let stride = root.stride();
         let allow = |m: usize| {
             let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
             game.is_legal(p)
         };
-        let (mut tree, reused) = match self.reuse(&root, game, komi_halves, &allow) {
-            Some(t) => (t, true),
-            None => (Tree::new(root.clone()), false),
+        let (mut tree, reused, pondered) = match self.reuse(&root, game, komi_halves, &allow) {
+            Some((t, pondered)) => (t, true, pondered),
+            None => (Tree::new(root.clone()), false, false),
+        };
+        let kept_playouts = if reused {
+            tree.nodes[0].visits as u32
+        } else {
+            0
         };
         tree.race_priors = self.config.race_priors;
         tree.pattern_prior = self.config.pattern_prior;
@@ -508,6 +513,7 @@ impl Engine {
                 self.config.score_weight
             }
             .clamp(0.0, 1.0),
+            lead_counts_kept_visits: !pondered,
             seed,
         };
         let (mut tree, mut stats) = search::search(tree, &params, &allow, control);
@@ -577,6 +583,7 @@ impl Engine {
             seconds: stats.elapsed.as_secs_f64(),
             winrate,
             reused_tree: reused,
+            kept_playouts,
             nodes: tree.nodes.len(),
             score: real_score,
             komi_shift: shift,
@@ -586,35 +593,59 @@ impl Engine {
         let choice = choice.mv;
         self.saved = match choice {
             EngineMove::Place(p) => Some(Saved {
-                chosen: tree.root_board.index(p),
+                chosen: Some(tree.root_board.index(p)),
                 tree,
                 komi_halves,
+                params,
             }),
             _ => None,
         };
         choice
     }
 
+    /// The komi a search for `color` in `game` counts with, in half points: the real count's
+    /// (with dynamic komi in handicap games), the shift of a lost game towards the engine
+    /// (module `behind`, in points) and the komi with the shift, which the search uses;
+    /// passing uses the real count.
+    fn search_komi(&self, game: &Game, color: Color) -> (i32, i32, i32) {
+        let count_komi_halves = game.rules().komi.halves() + dynkomi::extra_komi_halves(game);
+        let shift = if self.config.behind_komi {
+            self.behind[color.index()]
+        } else {
+            0
+        };
+        let towards_engine = if color == Color::White { 1 } else { -1 };
+        (
+            count_komi_halves,
+            shift,
+            count_komi_halves + towards_engine * 2 * shift,
+        )
+    }
+
     /// The kept tree re-rooted at the current position, when the game went on from the last
-    /// search through the chosen move and one opponent move.
+    /// search through the chosen move (unless pondering already descended it) and one
+    /// opponent move; the flag says whether the tree was pondered.
     fn reuse(
         &mut self,
         root: &PlayoutBoard,
         game: &Game,
         komi_halves: i32,
         allow: &dyn Fn(usize) -> bool,
-    ) -> Option<Tree> {
+    ) -> Option<(Tree, bool)> {
         let saved = self.saved.take()?;
         if saved.komi_halves != komi_halves {
             return None;
         }
         let reply = game.last_move()?.point?;
         let mut b = saved.tree.root_board.clone();
-        let me = b.to_move();
-        if !b.is_legal(saved.chosen, me) {
-            return None;
+        let mut after_chosen = 0;
+        if let Some(chosen) = saved.chosen {
+            if !b.is_legal(chosen, b.to_move()) {
+                return None;
+            }
+            b.play(chosen);
+            after_chosen = saved.tree.child_with_move(0, chosen)?;
         }
-        b.play(saved.chosen);
         let reply = b.index(reply);
         if !b.is_legal(reply, b.to_move()) {
             return None;
@@ -623,9 +654,11 @@ impl Engine {
         if !b.same_stones(root) || b.to_move() != root.to_move() {
             return None;
         }
-        let c1 = saved.tree.child_with_move(0, saved.chosen)?;
-        let c2 = saved.tree.child_with_move(c1, reply)?;
-        Some(saved.tree.reroot(c2, root.clone(), allow))
+        let c2 = saved.tree.child_with_move(after_chosen, reply)?;
+        Some((
+            saved.tree.reroot(c2, root.clone(), allow),
+            saved.chosen.is_none(),
+        ))
     }
 
     /// Estimates dead stones, ownership and score of the current position.

@@ -72,6 +72,11 @@ pub struct SearchParams {
     pub count_komi_halves: i32,
     /// Weight of the final margin in a playout's result (see [`black_value`]).
     pub score_weight: f32,
+    /// Whether the root moves' visits from before this search count in the lead that stops
+    /// it early (the most visited move can no longer be overtaken). False after pondering
+    /// (module `ponder`), whose visits would otherwise end the search at once, so that the
+    /// engine spends its own time as it does without pondering and pondering adds to it.
+    pub lead_counts_kept_visits: bool,
     /// Random seed.
     pub seed: u64,
 }
@@ -283,6 +288,12 @@ pub fn search(
         let children = tree.expansion().children(&mut board, allow_root);
         tree.attach(0, children, &board);
     }
+    // The root moves' visits the early stop's lead leaves out.
+    let kept: Vec<f32> = if params.lead_counts_kept_visits {
+        Vec::new()
+    } else {
+        tree.children(0).map(|c| tree.nodes[c].visits).collect()
+    };
     let shared = Mutex::new(tree);
     let started = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -294,6 +305,7 @@ pub fn search(
                 let started = &started;
                 let stop = &stop;
                 let root = &root;
+                let kept = &kept;
                 s.spawn(move || {
                     let mut w = Worker::new(
                         root,
@@ -353,7 +365,8 @@ pub fn search(
                             let past_share = deadline.is_some_and(|d| Instant::now() >= d);
                             let until = if past_share { hard_deadline } else { deadline };
                             let remaining = remaining_playouts(params, done, start, until);
-                            if unreachable_lead(&tree, remaining) || (past_share && !unsure(&tree))
+                            if unreachable_lead(&tree, remaining, kept)
+                                || (past_share && !unsure(&tree))
                             {
                                 stop.store(true, Ordering::Relaxed);
                             }
@@ -454,12 +467,14 @@ fn unsure(tree: &Tree) -> bool {
     })
 }
 
-/// Whether the most visited root move can no longer be overtaken with `remaining` playouts.
-fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
+/// Whether the most visited root move can no longer be overtaken with `remaining` playouts,
+/// counting each root move's visits less its entry in `kept` (the visits it had before the
+/// search; empty: count them all).
+fn unreachable_lead(tree: &Tree, remaining: u32, kept: &[f32]) -> bool {
     let mut best = 0.0f32;
     let mut second = 0.0f32;
-    for c in tree.children(0) {
-        let v = tree.nodes[c].visits;
+    for (k, c) in tree.children(0).enumerate() {
+        let v = tree.nodes[c].visits - kept.get(k).copied().unwrap_or(0.0);
         if v > best {
             second = best;
             best = v;
@@ -472,7 +487,7 @@ fn unreachable_lead(tree: &Tree, remaining: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{black_value, search, unsure, SearchControl, SearchParams};
+    use super::{black_value, search, unreachable_lead, unsure, SearchControl, SearchParams};
     use crate::board::PlayoutBoard;
     use crate::policy::Policy;
     use crate::tree::Tree;
@@ -488,6 +503,16 @@ mod tests {
             tree.nodes[c].wins = wins;
         }
         tree
+    }
+
+    #[test]
+    fn a_lead_made_of_pondered_visits_does_not_stop_the_search() {
+        let tree = root_with(&[(1000.0, 600.0), (300.0, 150.0)]);
+        // 700 ahead with 500 playouts left: cannot be overtaken.
+        assert!(unreachable_lead(&tree, 500, &[]));
+        // 900 and 250 of those visits came from pondering: 100 against 50 in this search.
+        assert!(!unreachable_lead(&tree, 500, &[900.0, 250.0]));
+        assert!(unreachable_lead(&tree, 40, &[900.0, 250.0]));
     }
 
     #[test]
@@ -567,6 +592,7 @@ mod tests {
             komi_halves: 15,
             count_komi_halves: 15,
             score_weight: 0.1,
+            lead_counts_kept_visits: true,
             seed: 11,
         };
         let (tree, stats) = search(
@@ -618,6 +644,7 @@ mod tests {
             komi_halves: 15,
             count_komi_halves: 15,
             score_weight: 0.0,
+            lead_counts_kept_visits: true,
             seed: 7,
         };
         let (tree, stats) = search(tree, &params, &|_| true, &SearchControl::default());

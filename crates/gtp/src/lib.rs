@@ -6,6 +6,7 @@
 pub mod board_text;
 pub mod clock;
 pub mod command;
+pub mod ponder;
 pub mod session;
 pub mod timego;
 
@@ -24,8 +25,12 @@ pub struct GtpOptions {
     /// The session's random seed; every game (`clear_board`, `boardsize`, `loadsgf`) gets its
     /// own seed derived from it, so games differ and a session can be replayed.
     pub seed: u64,
-    /// Writes one line per `genmove` to stderr: playouts, time, win rate.
+    /// Writes one line per `genmove` to stderr: playouts, time, win rate; and one per turn of
+    /// pondering.
     pub log_search: bool,
+    /// After each `genmove`, search the opponent's turn until the next command arrives
+    /// (pondering); off by default. The kept tree takes what it finds into the next search.
+    pub ponder: bool,
 }
 
 /// Formats a response: `=id text` or `?id text`, then a blank line.
@@ -76,6 +81,17 @@ pub fn run_with_log(
                 // The log is a courtesy: a closed standard error must not stop the engine.
                 let _ = writeln!(log, "{detail}");
             }
+            if let Some(pondered) = session.take_pondered().filter(|_| log_search) {
+                let _ =
+                    writeln!(
+                    log,
+                    "pondered on the opponent's time: {} playouts, {:.2}s, {} nodes, expecting {}",
+                    pondered.playouts,
+                    pondered.elapsed.as_secs_f64(),
+                    pondered.nodes,
+                    pondered.expected_reply.map_or("a pass".into(), |p| p.to_gtp()),
+                );
+            }
             if log_search && response.starts_with('=') && is_genmove(&line) {
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
@@ -87,9 +103,9 @@ pub fn run_with_log(
                         info.score,
                         info.nodes,
                         if info.reused_tree {
-                            ", tree reused"
+                            format!(", tree reused with {} playouts", info.kept_playouts)
                         } else {
-                            ""
+                            String::new()
                         },
                         if info.looked_again {
                             ", looked again"
@@ -112,11 +128,15 @@ pub fn run_with_log(
             if quit {
                 return Ok(());
             }
+            if response.starts_with('=') && is_genmove(&line) {
+                session.start_pondering();
+            }
         }
     }
 }
 
-/// Whether the line asks for a move (`genmove`, `kgs-genmove_cleanup`).
+/// Whether the line asks for a move that is played (`genmove`, `kgs-genmove_cleanup`; not
+/// `reg_genmove`), after which the opponent is to move.
 fn is_genmove(line: &str) -> bool {
     parse_line(line).is_some_and(|r| {
         matches!(

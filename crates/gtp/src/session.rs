@@ -3,10 +3,11 @@
 use crate::board_text::show_board;
 use crate::clock::Clocks;
 use crate::command::{Command, Status, Vertex, COMMANDS};
+use crate::ponder::Ponder;
 use crate::GtpOptions;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
-use tengen_engine::{Engine, EngineMove, SearchInfo};
+use tengen_engine::{Engine, EngineMove, Pondered, SearchInfo};
 use tengen_rules::score::seki_chains;
 use tengen_rules::sgf::{from_sgf_bytes, to_sgf};
 use tengen_rules::{
@@ -42,6 +43,13 @@ pub struct Session {
     games: u64,
     /// Why the last `illegal move` was illegal, until taken by [`Session::take_detail`].
     detail: Option<String>,
+    /// Whether the engine searches the opponent's turn between commands
+    /// ([`GtpOptions::ponder`]).
+    ponder_enabled: bool,
+    /// The running turn of pondering, which holds the engine meanwhile.
+    ponder: Option<Ponder>,
+    /// What the last turn of pondering did, until taken by [`Session::take_pondered`].
+    pondered: Option<Pondered>,
 }
 
 impl Session {
@@ -69,7 +77,37 @@ impl Session {
             seed: options.seed,
             games: 0,
             detail: None,
+            ponder_enabled: options.ponder,
+            ponder: None,
+            pondered: None,
         }
+    }
+
+    /// Starts searching the opponent's turn after the engine's move, when pondering is on;
+    /// the next command stops it first ([`Session::execute`]). Pondering does nothing unless
+    /// the current position is the one just after the engine's own generated move.
+    pub fn start_pondering(&mut self) {
+        if !self.ponder_enabled || self.ponder.is_some() {
+            return;
+        }
+        let stand_in = Engine::new(*self.engine.config()).with_seed(self.engine.seed());
+        let engine = std::mem::replace(&mut self.engine, stand_in);
+        self.ponder = Some(Ponder::start(engine, self.game.clone()));
+    }
+
+    /// Stops pondering, if it runs, and takes the engine back.
+    fn stop_pondering(&mut self) {
+        if let Some(ponder) = self.ponder.take() {
+            if let Some((engine, pondered)) = ponder.stop() {
+                self.engine = engine;
+                self.pondered = pondered;
+            }
+        }
+    }
+
+    /// What the last turn of pondering did, once (for the log line of `tengen gtp --log`).
+    pub fn take_pondered(&mut self) -> Option<Pondered> {
+        self.pondered.take()
     }
 
     /// What the engine's last search did (for a log line after `genmove`).
@@ -91,6 +129,7 @@ impl Session {
 
     /// Executes a command; `Ok` holds the response text (possibly empty).
     pub fn execute(&mut self, command: &Command) -> Result<String, GtpError> {
+        self.stop_pondering();
         match command {
             Command::ProtocolVersion => Ok(PROTOCOL_VERSION.to_string()),
             Command::Name => Ok("Tengen".into()),

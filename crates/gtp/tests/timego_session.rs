@@ -16,6 +16,7 @@ fn session(seed: u64, placements_only: bool) -> TimeSession {
             },
             seed,
             log_search: false,
+            ponder: false,
         },
         placements_only,
     })

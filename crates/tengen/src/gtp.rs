@@ -136,6 +136,11 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Learned patterns").
     #[arg(long, value_enum, default_value = "by-size")]
     pub playout_shapes: ShapesArg,
+    /// After each move, search the opponent's turn until the next command arrives, and start
+    /// the next search from what it found (pondering; true or false, off by default: it uses
+    /// the cores while the opponent thinks; see docs/ENGINE.md, "Pondering"). Go only.
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = false)]
+    pub ponder: bool,
     /// Random seed of the session (default: from the clock); each game gets its own seed
     /// from it, so a session with a given seed plays the same games again.
     #[arg(long)]
@@ -249,6 +254,7 @@ impl GtpArgs {
             },
             seed: self.seed.unwrap_or_else(clock_seed),
             log_search: self.log,
+            ponder: self.ponder,
         }
     }
 }

@@ -57,6 +57,9 @@ fn main() -> Result<()> {
             runtime.block_on(tengen_server::serve(addr, database))?;
         }
         Command::Gtp(args) => {
+            if args.ponder && args.variant == gtp::VariantArg::Timego {
+                anyhow::bail!("TimeGo sessions do not ponder: --ponder true needs --variant go");
+            }
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             match args.variant {

@@ -87,6 +87,7 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--lost-score-weight", "1.5"],
         &["--lost-score-weight", "-0.5"],
         &["--lost-score-weight", "all"],
+        &["--ponder", "sometimes"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -121,4 +122,116 @@ fn timego_variant_speaks_the_extension_commands() {
     assert_eq!(r[5], "= ");
     assert!(r[6].starts_with("= "), "{}", r[6]);
     assert_eq!(r[7], "= ");
+}
+
+/// Runs `tengen gtp ARGS`: asks for Black's move on 9×9, waits `pause` as an opponent
+/// thinking would, answers White A1, asks again and quits; returns the standard error (the
+/// `--log` lines). The process must be done within 30 seconds.
+fn converse_with_a_pause(args: &[&str], pause: std::time::Duration) -> String {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tengen starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        text
+    });
+    stdin.write_all(b"boardsize 9\ngenmove b\n").unwrap();
+    let mut answers = Vec::new();
+    let mut line = String::new();
+    while answers.len() < 2 && stdout.read_line(&mut line).unwrap() > 0 {
+        if line.trim().is_empty() {
+            answers.push(());
+        }
+        line.clear();
+    }
+    std::thread::sleep(pause);
+    stdin.write_all(b"play w A1\ngenmove b\nquit\n").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("tengen gtp did not quit");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(rest.starts_with("= \n\n= "), "{rest}");
+    errors.join().unwrap()
+}
+
+/// The playouts a `pondered on the opponent's time: N playouts, …` log line reports.
+fn pondered_playouts(log: &str) -> Option<u32> {
+    let line = log
+        .lines()
+        .find(|l| l.starts_with("pondered on the opponent's time: "))?;
+    line.split_whitespace().nth(5)?.parse().ok()
+}
+
+#[test]
+fn pondering_searches_while_the_opponent_thinks_and_the_next_search_reuses_the_tree() {
+    let log = converse_with_a_pause(
+        &[
+            "--ponder",
+            "true",
+            "--log",
+            "--threads",
+            "1",
+            "--playouts",
+            "200",
+            "--seed",
+            "5",
+        ],
+        std::time::Duration::from_millis(400),
+    );
+    let playouts = pondered_playouts(&log).unwrap_or_else(|| panic!("no ponder line: {log}"));
+    assert!(playouts >= 50, "{log}");
+    assert!(log.contains("tree reused with "), "{log}");
+}
+
+#[test]
+fn without_the_switch_the_engine_does_not_ponder() {
+    let log = converse_with_a_pause(
+        &[
+            "--log",
+            "--threads",
+            "1",
+            "--playouts",
+            "200",
+            "--seed",
+            "5",
+        ],
+        std::time::Duration::from_millis(100),
+    );
+    assert_eq!(pondered_playouts(&log), None, "{log}");
+    assert_eq!(
+        log.lines().filter(|l| l.contains(" playouts in ")).count(),
+        2,
+        "{log}"
+    );
+}
+
+#[test]
+fn timego_sessions_refuse_to_ponder() {
+    let out = gtp(&["--variant", "timego", "--ponder", "true"], "");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("TimeGo sessions do not ponder"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -176,6 +176,7 @@ impl TimeEngine {
             seconds: stats.elapsed.as_secs_f64(),
             winrate,
             reused_tree: false,
+            kept_playouts: 0,
             nodes: tree.nodes.len(),
             score: stats.mean_score,
             komi_shift: 0,
