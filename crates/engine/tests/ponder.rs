@@ -89,12 +89,19 @@ fn pondering_puts_its_playouts_into_the_search_after_the_opponents_reply() {
     assert!(with.playouts >= 128, "{with:?}");
 }
 
-#[test]
-fn pondering_twice_on_one_turn_does_nothing_the_second_time() {
+/// An engine that has played Black's third move of [`opening`] and pondered 100 ms after it,
+/// with the game.
+fn pondered_after_its_move() -> (Engine, Game) {
     let mut e = engine();
     let mut game = opening();
     play_engine_move(&mut e, &mut game);
     assert!(ponder_for(&mut e, &game, 100).is_some());
+    (e, game)
+}
+
+#[test]
+fn pondering_twice_on_one_turn_does_nothing_the_second_time() {
+    let (mut e, game) = pondered_after_its_move();
     assert_eq!(ponder_for(&mut e, &game, 100), None);
 }
 
@@ -128,10 +135,7 @@ fn a_new_engine_has_nothing_to_ponder() {
 
 #[test]
 fn after_pondering_an_unexpected_reply_still_gets_a_legal_move() {
-    let mut e = engine();
-    let mut game = opening();
-    play_engine_move(&mut e, &mut game);
-    assert!(ponder_for(&mut e, &game, 100).is_some());
+    let (mut e, mut game) = pondered_after_its_move();
     // White passes: pondering searched stones, the next search starts afresh or from the
     // pass's node, and plays a legal move either way.
     game.pass().unwrap();

@@ -5,18 +5,23 @@ use std::time::Duration;
 use tengen_engine::EngineConfig;
 use tengen_gtp::{parse_line, run, GtpOptions, Session};
 
-/// A session on 9×9 with a small fixed budget, one thread, pondering as asked.
-fn session(ponder: bool) -> Session {
-    let mut session = Session::new(GtpOptions {
+/// Options with a small fixed budget, one thread, pondering as asked.
+fn options(playouts: u32, seed: u64, ponder: bool) -> GtpOptions {
+    GtpOptions {
         engine: EngineConfig {
-            playouts: Some(200),
+            playouts: Some(playouts),
             threads: 1,
             ..EngineConfig::default()
         },
-        seed: 9,
+        seed,
         ponder,
         ..GtpOptions::default()
-    });
+    }
+}
+
+/// A session on 9×9 with a small fixed budget, one thread, pondering as asked.
+fn session(ponder: bool) -> Session {
+    let mut session = Session::new(options(200, 9, ponder));
     exec(&mut session, "boardsize 9").unwrap();
     session
 }
@@ -88,21 +93,7 @@ fn a_conversation_through_the_loop_is_answered_in_full_while_pondering() {
     let script = "boardsize 9\nclear_board\ngenmove b\nplay w A1\ngenmove b\nshowboard\nundo\nundo\nundo\nquit\n";
     let answer = |ponder: bool| {
         let mut out = Vec::new();
-        run(
-            script.as_bytes(),
-            &mut out,
-            GtpOptions {
-                engine: EngineConfig {
-                    playouts: Some(100),
-                    threads: 1,
-                    ..EngineConfig::default()
-                },
-                seed: 4,
-                ponder,
-                ..GtpOptions::default()
-            },
-        )
-        .unwrap();
+        run(script.as_bytes(), &mut out, options(100, 4, ponder)).unwrap();
         String::from_utf8(out).unwrap()
     };
     let with = answer(true);

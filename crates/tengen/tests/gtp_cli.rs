@@ -126,42 +126,51 @@ fn timego_variant_speaks_the_extension_commands() {
 
 /// Runs `tengen gtp ARGS`: asks for Black's move on 9×9, waits `pause` as an opponent
 /// thinking would, answers White A1, asks again and quits; returns the standard error (the
-/// `--log` lines). The process must be done within 30 seconds.
+/// `--log` lines). The process is killed, and the test fails, if it is not done within 30
+/// seconds.
 fn converse_with_a_pause(args: &[&str], pause: std::time::Duration) -> String {
     use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .arg("gtp")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tengen starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut all = vec!["gtp"];
+    all.extend_from_slice(args);
+    let mut child = common::spawn_tengen(&all);
     let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
         stderr.read_to_string(&mut text).unwrap();
         text
     });
-    stdin.write_all(b"boardsize 9\ngenmove b\n").unwrap();
-    let mut answers = Vec::new();
-    let mut line = String::new();
-    while answers.len() < 2 && stdout.read_line(&mut line).unwrap() > 0 {
-        if line.trim().is_empty() {
-            answers.push(());
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                return;
+            }
         }
-        line.clear();
-    }
+    });
+    // Each answer ends with a blank line.
+    let mut next_answer = || -> String {
+        let mut answer = String::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = received.recv_timeout(left).expect("an answer in time");
+            if line.is_empty() {
+                return answer;
+            }
+            answer.push_str(&line);
+        }
+    };
+    stdin.write_all(b"boardsize 9\ngenmove b\n").unwrap();
+    assert_eq!(next_answer(), "= ");
+    assert!(next_answer().len() > 2);
     std::thread::sleep(pause);
     stdin.write_all(b"play w A1\ngenmove b\nquit\n").unwrap();
     drop(stdin);
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(30);
+    assert_eq!(next_answer(), "= ");
+    assert!(next_answer().len() > 2);
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
             let _ = child.kill();
@@ -170,9 +179,19 @@ fn converse_with_a_pause(args: &[&str], pause: std::time::Duration) -> String {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(child.wait().unwrap().success());
-    assert!(rest.starts_with("= \n\n= "), "{rest}");
     errors.join().unwrap()
 }
+
+/// A small search that logs each move, one thread, a fixed seed.
+const SMALL_LOGGED_SEARCH: &[&str] = &[
+    "--log",
+    "--threads",
+    "1",
+    "--playouts",
+    "200",
+    "--seed",
+    "5",
+];
 
 /// The playouts a `pondered on the opponent's time: N playouts, …` log line reports.
 fn pondered_playouts(log: &str) -> Option<u32> {
@@ -184,20 +203,9 @@ fn pondered_playouts(log: &str) -> Option<u32> {
 
 #[test]
 fn pondering_searches_while_the_opponent_thinks_and_the_next_search_reuses_the_tree() {
-    let log = converse_with_a_pause(
-        &[
-            "--ponder",
-            "true",
-            "--log",
-            "--threads",
-            "1",
-            "--playouts",
-            "200",
-            "--seed",
-            "5",
-        ],
-        std::time::Duration::from_millis(400),
-    );
+    let mut args = vec!["--ponder", "true"];
+    args.extend_from_slice(SMALL_LOGGED_SEARCH);
+    let log = converse_with_a_pause(&args, std::time::Duration::from_millis(400));
     let playouts = pondered_playouts(&log).unwrap_or_else(|| panic!("no ponder line: {log}"));
     assert!(playouts >= 50, "{log}");
     assert!(log.contains("tree reused with "), "{log}");
@@ -205,18 +213,7 @@ fn pondering_searches_while_the_opponent_thinks_and_the_next_search_reuses_the_t
 
 #[test]
 fn without_the_switch_the_engine_does_not_ponder() {
-    let log = converse_with_a_pause(
-        &[
-            "--log",
-            "--threads",
-            "1",
-            "--playouts",
-            "200",
-            "--seed",
-            "5",
-        ],
-        std::time::Duration::from_millis(100),
-    );
+    let log = converse_with_a_pause(SMALL_LOGGED_SEARCH, std::time::Duration::from_millis(100));
     assert_eq!(pondered_playouts(&log), None, "{log}");
     assert_eq!(
         log.lines().filter(|l| l.contains(" playouts in ")).count(),
