@@ -152,7 +152,7 @@ fn converse_with_a_pause(args: &[&str], pause: std::time::Duration) -> String {
         }
     });
     // Each answer ends with a blank line.
-    let mut next_answer = || -> String {
+    let next_answer = || -> String {
         let mut answer = String::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
