@@ -443,11 +443,7 @@ impl Engine {
             .unwrap_or(PASS);
         root.set_last_move(last_index);
         let (count_komi_halves, shift, komi_halves) = self.search_komi(game, color);
-        let stride = root.stride();
-        let allow = |m: usize| {
-            let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
-            game.is_legal(p)
-        };
+        let allow = |m: usize| game.is_legal(root.point(m));
         let (mut tree, reused, pondered) = match self.reuse(&root, game, komi_halves, &allow) {
             Some((t, pondered)) => (t, true, pondered),
             None => (Tree::new(root.clone()), false, false),

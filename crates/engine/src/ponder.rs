@@ -39,11 +39,8 @@ impl Engine {
         let saved = self.saved.take()?;
         match self.reroot_for_ponder(&saved, game) {
             Some((child, root)) => {
-                let stride = root.stride();
-                let allow = |m: usize| {
-                    let p = Point::new((m % stride - 1) as u8, (m / stride - 1) as u8);
-                    game.is_legal(p)
-                };
+                let points = root.clone();
+                let allow = |m: usize| game.is_legal(points.point(m));
                 let tree = saved.tree.reroot(child, root, &allow);
                 let mut params = saved.params.clone();
                 params.playouts = PONDER_PLAYOUTS;
