@@ -110,7 +110,8 @@ impl Session {
         self.pondered.take()
     }
 
-    /// What the engine's last search did (for a log line after `genmove`).
+    /// What the engine's last search did (for a log line after `genmove`); `None` while
+    /// pondering holds the engine, until the next command stops it.
     pub fn last_search(&self) -> Option<SearchInfo> {
         self.engine.last_search()
     }
