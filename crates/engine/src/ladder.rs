@@ -44,8 +44,10 @@ pub fn caught_in_ladder(board: &PlayoutBoard, s: usize) -> bool {
     debug_assert!(board.in_atari(board.chain(s)));
     STACK.with(|stack| {
         let mut stack = stack.borrow_mut();
-        let mut nodes = 0;
-        !escapes(board, s, def, 0, &mut stack, &mut nodes)
+        let mut b = take(&mut stack, board);
+        let caught = !escapes(&mut b, s, def, 0, &mut stack, &mut 0);
+        stack.push(b);
+        caught
     })
 }
 
@@ -63,7 +65,7 @@ pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
             let own = b.chain(m);
             b.in_atari(b.chain(s))
                 && !b.in_atari(own)
-                && !escapes(&b, s, def, 0, &mut stack, &mut 0)
+                && !escapes(&mut b, s, def, 0, &mut stack, &mut 0)
         };
         stack.push(b);
         works
@@ -80,27 +82,10 @@ pub(crate) fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> Playo
     b
 }
 
-/// Whether the defender's chain at `s` (in atari, defender to move) escapes the ladder.
+/// Whether the defender's chain at `s` (in atari, defender to move) escapes the ladder. `b` is
+/// a scratch board the reading plays on (its position afterwards is unspecified), so a step
+/// copies the board only for the attacker's first try.
 fn escapes(
-    board: &PlayoutBoard,
-    s: usize,
-    def: u8,
-    depth: usize,
-    stack: &mut Vec<PlayoutBoard>,
-    nodes: &mut usize,
-) -> bool {
-    *nodes += 1;
-    if depth >= MAX_DEPTH || *nodes > MAX_NODES || can_capture_attacker(board, s, def) {
-        return true;
-    }
-    let mut b = take(stack, board);
-    let result = run(&mut b, s, def, depth, stack, nodes);
-    stack.push(b);
-    result
-}
-
-/// The defender extends on `b`; then the attacker tries both ataris.
-fn run(
     b: &mut PlayoutBoard,
     s: usize,
     def: u8,
@@ -108,7 +93,10 @@ fn run(
     stack: &mut Vec<PlayoutBoard>,
     nodes: &mut usize,
 ) -> bool {
-    let att = other(def);
+    *nodes += 1;
+    if depth >= MAX_DEPTH || *nodes > MAX_NODES || can_capture_attacker(b, s, def) {
+        return true;
+    }
     let lib = b.atari_liberty(b.chain(s));
     b.set_to_move(def);
     if !b.is_legal(lib, def) {
@@ -121,19 +109,30 @@ fn run(
         2 => {}
         _ => return true,
     }
-    for a in libs {
-        let mut c = take(stack, b);
-        c.set_to_move(att);
-        let chased = c.is_legal(a, att) && {
-            c.play_as(a, att);
-            c.in_atari(c.chain(s)) && !escapes(&c, s, def, depth + 1, stack, nodes)
-        };
-        stack.push(c);
-        if chased {
-            return false;
-        }
+    // The attacker's first atari on a copy, the second on `b` itself (not needed after it).
+    let mut first = take(stack, b);
+    let chased = chases(&mut first, libs[0], s, def, depth, stack, nodes);
+    stack.push(first);
+    !(chased || chases(b, libs[1], s, def, depth, stack, nodes))
+}
+
+/// Whether the attacker's atari at `a` on the scratch board `b` catches the defender's chain
+/// at `s`.
+fn chases(
+    b: &mut PlayoutBoard,
+    a: usize,
+    s: usize,
+    def: u8,
+    depth: usize,
+    stack: &mut Vec<PlayoutBoard>,
+    nodes: &mut usize,
+) -> bool {
+    let att = other(def);
+    b.set_to_move(att);
+    b.is_legal(a, att) && {
+        b.play_as(a, att);
+        b.in_atari(b.chain(s)) && !escapes(b, s, def, depth + 1, stack, nodes)
     }
-    true
 }
 
 /// Whether an attacking chain next to the defender's chain at `s` is in atari (the defender
