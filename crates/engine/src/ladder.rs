@@ -40,12 +40,11 @@ thread_local! {
 /// Whether the chain containing the stone `s`, which is in atari, dies in a ladder when its
 /// owner extends at its liberty (also true when extending is illegal or leaves one liberty).
 pub fn caught_in_ladder(board: &PlayoutBoard, s: usize) -> bool {
-    let def = board.cell(s);
     debug_assert!(board.in_atari(board.chain(s)));
     STACK.with(|stack| {
         let mut stack = stack.borrow_mut();
         let mut b = take(&mut stack, board);
-        let caught = !escapes(&mut b, s, def, 0, &mut stack, &mut 0);
+        let caught = !Reading::new(board, s, &mut stack).escapes(&mut b, 0);
         stack.push(b);
         caught
     })
@@ -54,8 +53,7 @@ pub fn caught_in_ladder(board: &PlayoutBoard, s: usize) -> bool {
 /// Whether `att` putting the chain of the opponent stone `s` (two liberties) in atari at `m`
 /// starts a working ladder: after the atari, the chain cannot escape by extending.
 pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
-    let def = board.cell(s);
-    let att = other(def);
+    let att = other(board.cell(s));
     STACK.with(|stack| {
         let mut stack = stack.borrow_mut();
         let mut b = take(&mut stack, board);
@@ -65,7 +63,7 @@ pub fn atari_is_ladder(board: &PlayoutBoard, s: usize, m: usize) -> bool {
             let own = b.chain(m);
             b.in_atari(b.chain(s))
                 && !b.in_atari(own)
-                && !escapes(&mut b, s, def, 0, &mut stack, &mut 0)
+                && !Reading::new(board, s, &mut stack).escapes(&mut b, 0)
         };
         stack.push(b);
         works
@@ -82,56 +80,62 @@ pub(crate) fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> Playo
     b
 }
 
-/// Whether the defender's chain at `s` (in atari, defender to move) escapes the ladder. `b` is
-/// a scratch board the reading plays on (its position afterwards is unspecified), so a step
-/// copies the board only for the attacker's first try.
-fn escapes(
-    b: &mut PlayoutBoard,
+/// One ladder reading: the defender's chain (through the stone `s`), its color, the scratch
+/// boards and the defender moves tried so far.
+struct Reading<'a> {
     s: usize,
     def: u8,
-    depth: usize,
-    stack: &mut Vec<PlayoutBoard>,
-    nodes: &mut usize,
-) -> bool {
-    *nodes += 1;
-    if depth >= MAX_DEPTH || *nodes > MAX_NODES || can_capture_attacker(b, s, def) {
-        return true;
-    }
-    let lib = b.atari_liberty(b.chain(s));
-    b.set_to_move(def);
-    if !b.is_legal(lib, def) {
-        return false;
-    }
-    b.play_as(lib, def);
-    let mut libs = [0usize; 2];
-    match b.liberties_into(b.chain(s), &mut libs) {
-        0 | 1 => return false,
-        2 => {}
-        _ => return true,
-    }
-    // The attacker's first atari on a copy, the second on `b` itself (not needed after it).
-    let mut first = take(stack, b);
-    let chased = chases(&mut first, libs[0], s, def, depth, stack, nodes);
-    stack.push(first);
-    !(chased || chases(b, libs[1], s, def, depth, stack, nodes))
+    stack: &'a mut Vec<PlayoutBoard>,
+    nodes: usize,
 }
 
-/// Whether the attacker's atari at `a` on the scratch board `b` catches the defender's chain
-/// at `s`.
-fn chases(
-    b: &mut PlayoutBoard,
-    a: usize,
-    s: usize,
-    def: u8,
-    depth: usize,
-    stack: &mut Vec<PlayoutBoard>,
-    nodes: &mut usize,
-) -> bool {
-    let att = other(def);
-    b.set_to_move(att);
-    b.is_legal(a, att) && {
-        b.play_as(a, att);
-        b.in_atari(b.chain(s)) && !escapes(b, s, def, depth + 1, stack, nodes)
+impl<'a> Reading<'a> {
+    fn new(board: &PlayoutBoard, s: usize, stack: &'a mut Vec<PlayoutBoard>) -> Reading<'a> {
+        Reading {
+            s,
+            def: board.cell(s),
+            stack,
+            nodes: 0,
+        }
+    }
+
+    /// Whether the defender's chain (in atari, defender to move on `b`) escapes the ladder.
+    /// `b` is a scratch board the reading plays on (its position afterwards is unspecified),
+    /// so a step copies the board only for the attacker's first try.
+    fn escapes(&mut self, b: &mut PlayoutBoard, depth: usize) -> bool {
+        let (s, def) = (self.s, self.def);
+        self.nodes += 1;
+        if depth >= MAX_DEPTH || self.nodes > MAX_NODES || can_capture_attacker(b, s, def) {
+            return true;
+        }
+        let lib = b.atari_liberty(b.chain(s));
+        b.set_to_move(def);
+        if !b.is_legal(lib, def) {
+            return false;
+        }
+        b.play_as(lib, def);
+        let mut libs = [0usize; 2];
+        match b.liberties_into(b.chain(s), &mut libs) {
+            0 | 1 => return false,
+            2 => {}
+            _ => return true,
+        }
+        // The attacker's first atari on a copy, the second on `b` itself (not needed after).
+        let mut first = take(self.stack, b);
+        let chased = self.chases(&mut first, libs[0], depth);
+        self.stack.push(first);
+        !(chased || self.chases(b, libs[1], depth))
+    }
+
+    /// Whether the attacker's atari at `a` on the scratch board `b` catches the defender's
+    /// chain.
+    fn chases(&mut self, b: &mut PlayoutBoard, a: usize, depth: usize) -> bool {
+        let att = other(self.def);
+        b.set_to_move(att);
+        b.is_legal(a, att) && {
+            b.play_as(a, att);
+            b.in_atari(b.chain(self.s)) && !self.escapes(b, depth + 1)
+        }
     }
 }
 
