@@ -121,6 +121,12 @@ pub struct EngineConfig {
     /// 200 games at equal playouts against 3 000, and 3 000 above, where it won no more
     /// (docs/ENGINE.md, "RAVE equivalence").
     pub rave_equiv: Option<f32>,
+    /// How much less the tree's AMAF statistics count a move first played at the end of an
+    /// iteration than one played at once (the weight falls linearly from 1 to `1 - decay`
+    /// along the iteration, after Fuego's weighted RAVE updates). 0 by default, plain AMAF: on 9×9 at
+    /// equal playouts 0.5 won 204 of 400 games against it and 0.8 62 of 145 (docs/ENGINE.md,
+    /// "AMAF decay").
+    pub amaf_decay: f32,
     /// The tree's exploration coefficient `c` of `c·√(ln N / n)`. 0.02 by default: 0 won 46 of
     /// 100 games at equal playouts against it (docs/ENGINE.md, "RAVE equivalence").
     pub exploration: f32,
@@ -201,6 +207,7 @@ impl Default for EngineConfig {
             playout_shapes: PlayoutShapes::BySize,
             criticality: 0.0,
             rave_equiv: None,
+            amaf_decay: 0.0,
             exploration: DEFAULT_EXPLORATION,
             behind_komi: true,
             second_look: DEFAULT_SECOND_LOOK,
@@ -457,6 +464,7 @@ impl Engine {
         tree.pattern_prior = self.config.pattern_prior;
         tree.set_criticality(self.config.criticality);
         tree.set_selection(self.config.rave_equiv, self.config.exploration);
+        tree.set_amaf_decay(self.config.amaf_decay);
         let lv = levels::level(self.config.level);
         let time_limit = time::move_time(self.config.seconds_per_move, clock, root.empties().len());
         // The full engine searches by the clock when the player gives it one (GTP

@@ -6,7 +6,7 @@ use crate::board::{other, PlayoutBoard, BLACK};
 use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
-use crate::tree::Tree;
+use crate::tree::{amaf_weight, Tree};
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -231,7 +231,8 @@ pub(crate) fn black_value(score: i32, komi_halves: i32, area: usize, weight: f32
 }
 
 /// Adds the result of one iteration (`black_value`, Black's result in 0..=1) to the path and
-/// the AMAF statistics of its siblings.
+/// the AMAF statistics of its siblings, each weighted by how soon its move was played
+/// ([`amaf_weight`]).
 fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
     let root_stone = tree.root_board.to_move();
     let g = w.generation;
@@ -242,6 +243,7 @@ fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
             1.0 - black_value
         }
     };
+    let (length, decay) = (w.seq.len() + w.moves.len(), tree.amaf_decay);
     for d in 0..w.path.len() {
         let node = w.path[d];
         if d > 0 {
@@ -256,9 +258,10 @@ fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
         for c in tree.children(node) {
             let m = tree.nodes[c].mv as usize;
             if w.stamp[m] == g && w.first_idx[m] as usize >= d && w.first_color[m] == to_move {
+                let weight = amaf_weight(w.first_idx[m] as usize, d, length, decay);
                 let n = &mut tree.nodes[c];
-                n.amaf_n += 1.0;
-                n.amaf_w += r;
+                n.amaf_n += weight;
+                n.amaf_w += weight * r;
             }
         }
     }

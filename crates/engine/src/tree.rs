@@ -38,6 +38,16 @@ pub fn default_expand_at(board_size: usize, by_time: bool) -> f32 {
     }
 }
 
+/// The weight of an AMAF update for the node at depth `depth` of an iteration of `length`
+/// moves (tree moves and playout), from a move first played at index `first` (at least
+/// `depth`): 1 for a move played at once, falling linearly to `1 - decay` at the end, so that
+/// a move counts as "played first" more the sooner it was played (after Fuego's RAVE weights).
+pub fn amaf_weight(first: usize, depth: usize, length: usize, decay: f32) -> f32 {
+    let span = length.saturating_sub(depth).max(1) as f32;
+    let far = (first.saturating_sub(depth) as f32 / span).min(1.0);
+    1.0 - decay * far
+}
+
 /// Most nodes the arena may hold (bounds memory on long searches).
 pub const MAX_NODES: usize = 2_000_000;
 /// Past three quarters full, the expansion threshold doubles each time another
@@ -198,6 +208,9 @@ pub struct Tree {
     rave_equiv: f32,
     /// The exploration coefficient ([`Tree::set_selection`]).
     explore: f32,
+    /// How much less an AMAF update counts for a move first played at the end of the
+    /// iteration than for one played at once ([`Tree::set_amaf_decay`], [`amaf_weight`]).
+    pub(crate) amaf_decay: f32,
     /// Real visits a leaf needs before it is expanded while the arena has room
     /// ([`Tree::set_expand_at`]).
     expand_at: f32,
@@ -235,6 +248,7 @@ impl Tree {
             capacity,
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
+            amaf_decay: 0.0,
             expand_at: EXPAND_AT,
         }
     }
@@ -246,6 +260,12 @@ impl Tree {
             self.rave_equiv = e;
         }
         self.explore = explore;
+    }
+
+    /// Sets how much the AMAF statistics discount moves first played late in an iteration
+    /// (`EngineConfig::amaf_decay`; 0, the default, is plain AMAF).
+    pub fn set_amaf_decay(&mut self, decay: f32) {
+        self.amaf_decay = decay.clamp(0.0, 1.0);
     }
 
     /// Sets the real visits a leaf needs before it is expanded while the arena has room (at
@@ -384,6 +404,7 @@ impl Tree {
         out.pattern_prior = self.pattern_prior;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
+        out.amaf_decay = self.amaf_decay;
         out.expand_at = self.expand_at;
         out.nodes[0] = Node {
             first_child: 0,
@@ -419,6 +440,35 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amaf_counts_a_move_played_at_once_fully_and_one_played_last_by_the_decay() {
+        // An iteration of 41 moves, the node at depth 1: its children's moves are played at
+        // index 1 at the soonest, at index 41 (past the last) at the latest.
+        assert_eq!(amaf_weight(1, 1, 41, 0.5), 1.0);
+        assert_eq!(amaf_weight(21, 1, 41, 0.5), 0.75);
+        assert_eq!(amaf_weight(41, 1, 41, 0.5), 0.5);
+        // Without decay every update counts fully, as plain AMAF does.
+        assert_eq!(amaf_weight(30, 1, 41, 0.0), 1.0);
+        // Out-of-range input cannot make a weight above 1 or below 1 - decay.
+        assert_eq!(amaf_weight(0, 5, 41, 0.5), 1.0);
+        assert_eq!(amaf_weight(99, 5, 41, 0.5), 0.5);
+        assert_eq!(amaf_weight(7, 9, 3, 0.5), 1.0);
+    }
+
+    #[test]
+    fn the_amaf_decay_is_plain_amaf_unless_the_engine_says_otherwise() {
+        assert_eq!(Tree::new(PlayoutBoard::new(9)).amaf_decay, 0.0);
+        let mut tree = Tree::new(PlayoutBoard::new(9));
+        tree.set_amaf_decay(0.3);
+        assert_eq!(tree.amaf_decay, 0.3);
+        // A kept tree keeps it.
+        let kept = tree.reroot(0, PlayoutBoard::new(9), &|_| true);
+        assert_eq!(kept.amaf_decay, 0.3);
+        // Out of range is held to 0..=1, so a weight never turns negative.
+        tree.set_amaf_decay(7.0);
+        assert_eq!(tree.amaf_decay, 1.0);
+    }
 
     #[test]
     fn small_boards_lean_on_real_visits_sooner_unless_the_engine_says_otherwise() {

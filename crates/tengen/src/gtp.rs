@@ -108,6 +108,11 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "RAVE equivalence").
     #[arg(long, value_parser = rave_equivalence)]
     pub rave_equiv: Option<f32>,
+    /// How much less the tree's AMAF statistics count a move first played at the end of an
+    /// iteration than one played at once, 0 to 1 (0: plain AMAF; see docs/ENGINE.md, "AMAF
+    /// decay").
+    #[arg(long, default_value_t = EngineConfig::default().amaf_decay, value_parser = unit_weight)]
+    pub amaf_decay: f32,
     /// The tree's exploration coefficient, 0 to 1 (see docs/ENGINE.md, "RAVE equivalence").
     #[arg(long, default_value_t = EngineConfig::default().exploration, value_parser = unit_weight)]
     pub exploration: f32,
@@ -238,6 +243,7 @@ impl GtpArgs {
                 race_priors: self.race_priors,
                 criticality: self.criticality,
                 rave_equiv: self.rave_equiv,
+                amaf_decay: self.amaf_decay,
                 exploration: self.exploration,
                 behind_komi: self.behind_komi,
                 second_look: self.second_look,

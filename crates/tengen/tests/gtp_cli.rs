@@ -80,6 +80,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--rave-equiv", "0"],
         &["--rave-equiv", "lots"],
         &["--exploration", "-0.1"],
+        &["--amaf-decay", "-0.5"],
+        &["--amaf-decay", "1.5"],
+        &["--amaf-decay", "some"],
         &["--exploration", "2"],
         &["--expand-at", "0"],
         &["--expand-at", "100"],
@@ -98,7 +101,14 @@ fn bad_options_are_refused_with_a_usage_error() {
 #[test]
 fn good_values_of_the_search_switches_are_accepted() {
     let mut args = FAST.to_vec();
-    args.extend(["--expand-at", "3", "--lost-score-weight", "0.5"]);
+    args.extend([
+        "--expand-at",
+        "3",
+        "--lost-score-weight",
+        "0.5",
+        "--amaf-decay",
+        "0.2",
+    ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");
     assert!(r[1].starts_with("= ") && r[1].len() > 2, "{}", r[1]);
