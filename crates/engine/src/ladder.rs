@@ -81,7 +81,7 @@ pub(crate) fn take(stack: &mut Vec<PlayoutBoard>, board: &PlayoutBoard) -> Playo
 }
 
 /// One ladder reading: the defender's chain (through the stone `s`), its color, the scratch
-/// boards and the defender moves tried so far.
+/// boards and the positions read so far (bounded by [`MAX_NODES`]).
 struct Reading<'a> {
     s: usize,
     def: u8,
