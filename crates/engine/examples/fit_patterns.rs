@@ -17,8 +17,8 @@ use tengen_engine::features::{Context, Feature};
 use tengen_engine::gamma::Gammas;
 use tengen_rules::{sgf, Action, Color};
 
-/// A move's features as indices into the feature list (`NONE` where fewer than eight).
-type Row = [u32; 8];
+/// A move's features as indices into the feature list (`NONE` where fewer than twelve).
+type Row = [u32; 12];
 const NONE: u32 = u32::MAX;
 
 /// The candidate moves of the positions, each with its features, and the move played.
@@ -37,6 +37,9 @@ struct Args {
     min_count: u64,
     /// A table to score on the same held-out moves, for comparison (e.g. the shipped one).
     baseline: Option<String>,
+    /// Feature kinds left out of the fit (`--skip KIND`, e.g. to compare with a table
+    /// that does not have them): they keep gamma 1.
+    skip: Vec<String>,
     dirs: Vec<String>,
 }
 
@@ -47,6 +50,7 @@ fn parse_args() -> Result<Args, String> {
         iterations: 20,
         min_count: 20,
         baseline: None,
+        skip: Vec::new(),
         dirs: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -62,12 +66,13 @@ fn parse_args() -> Result<Args, String> {
                 a.min_count = val("--min-count")?.parse().map_err(|e| format!("{e}"))?
             }
             "--baseline" => a.baseline = Some(val("--baseline")?),
+            "--skip" => a.skip.push(val("--skip")?),
             _ => a.dirs.push(x),
         }
     }
     if a.dirs.is_empty() {
         return Err(
-            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] [--baseline TABLE] DIR..."
+            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] [--baseline TABLE] [--skip KIND]... DIR..."
                 .into(),
         );
     }
@@ -144,7 +149,7 @@ fn add_position(
         if !board.is_legal(m, me) || board.is_eye(m, me) {
             continue;
         }
-        let mut row = [NONE; 8];
+        let mut row = [NONE; 12];
         for (slot, f) in row.iter_mut().zip(cx.features(board, m).iter()) {
             *slot = *ids.entry(f).or_insert_with(|| {
                 names.push(f);
@@ -173,6 +178,10 @@ fn group(f: Feature) -> usize {
         Feature::LastMove(_) => 5,
         Feature::OwnMove(_) => 6,
         Feature::Line(_) => 7,
+        Feature::Extends(_) => 8,
+        Feature::Presses(_) => 9,
+        Feature::Connects(_) => 10,
+        Feature::Cuts(_) => 11,
     }
 }
 
@@ -295,7 +304,11 @@ fn main() {
             seen[f as usize] += 1;
         }
     }
-    let used: Vec<bool> = seen.iter().map(|&n| n >= a.min_count).collect();
+    let used: Vec<bool> = seen
+        .iter()
+        .zip(&names)
+        .map(|(&n, f)| n >= a.min_count && !a.skip.iter().any(|k| k == f.key().0))
+        .collect();
     let test_unfiltered = test.clone();
     for data in [&mut train, &mut test] {
         for r in data.rows.iter_mut() {
@@ -321,7 +334,7 @@ fn main() {
         t1 * 100.0
     );
     for it in 0..a.iterations {
-        for g in 0..8 {
+        for g in 0..12 {
             mm_step(&train, &names, &mut gamma, g, &wins, &used);
         }
         let (t1, ll, _) = evaluate(&test, &gamma);

@@ -1,6 +1,7 @@
 //! Move features for the learned move model (`gamma`): the 3×3 shape around the move (up to
 //! symmetry, seen from the side to move) and its tactics — capture, saving a chain in atari,
-//! self-atari, atari, distance to the last two moves and to the edge.
+//! self-atari, atari, extending a chain with two liberties, pressing one with three,
+//! connecting and cutting, distance to the last two moves and to the edge.
 //!
 //! The same extraction serves the fit (`examples/fit_patterns.rs`, on games generated here)
 //! and the search's priors, so what was learned is what is used.
@@ -35,6 +36,18 @@ pub enum Feature {
     OwnMove(u8),
     /// The line from the edge (1..=4, 5 for the fifth and inwards).
     Line(u8),
+    /// Gives an own chain with two liberties three or more: 1 = a chain of one stone, 2 = of
+    /// two or more.
+    Extends(u8),
+    /// Takes an opponent chain from three liberties to two: 1 = a chain of one stone, 2 = of
+    /// two or more.
+    Presses(u8),
+    /// Joins two or more own chains: 1 = all with three liberties or more, 2 = one with two or
+    /// fewer.
+    Connects(u8),
+    /// Touches two or more opponent chains (a cut or a wedge): 1 = all with three liberties
+    /// or more, 2 = one with two or fewer.
+    Cuts(u8),
 }
 
 impl Feature {
@@ -49,6 +62,10 @@ impl Feature {
             Feature::LastMove(v) => ("last-move", v as u32),
             Feature::OwnMove(v) => ("own-move", v as u32),
             Feature::Line(v) => ("line", v as u32),
+            Feature::Extends(v) => ("extends", v as u32),
+            Feature::Presses(v) => ("presses", v as u32),
+            Feature::Connects(v) => ("connects", v as u32),
+            Feature::Cuts(v) => ("cuts", v as u32),
         }
     }
 
@@ -64,15 +81,19 @@ impl Feature {
             "last-move" => Feature::LastMove(v?),
             "own-move" => Feature::OwnMove(v?),
             "line" => Feature::Line(v?),
+            "extends" => Feature::Extends(v?),
+            "presses" => Feature::Presses(v?),
+            "connects" => Feature::Connects(v?),
+            "cuts" => Feature::Cuts(v?),
             _ => return None,
         })
     }
 }
 
-/// The features of one move (at most eight).
+/// The features of one move (at most twelve, one of each kind).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MoveFeatures {
-    items: [Option<Feature>; 8],
+    items: [Option<Feature>; 12],
 }
 
 impl MoveFeatures {
@@ -127,20 +148,66 @@ fn canonical_of(code: usize) -> u16 {
 pub struct Context {
     me: u8,
     escapes: Escapes,
+    /// Per board index, the liberties (up to 4) of the chain whose head is there; empty when
+    /// the contact features are not wanted.
+    libs: Vec<u8>,
 }
 
 impl Context {
     /// The context for `me` to move on `board`.
     pub fn new(board: &mut PlayoutBoard, me: u8) -> Context {
-        Context {
-            me,
-            escapes: escapes(board, me),
-        }
+        let escapes = escapes(board, me);
+        Context::with_escapes(board, me, escapes, true)
     }
 
-    /// The context with escapes already computed (the tree's expansion).
-    pub(crate) fn with_escapes(me: u8, escapes: Escapes) -> Context {
-        Context { me, escapes }
+    /// The context with escapes already computed (the tree's expansion); without `contact`,
+    /// moves get no contact features (extends, presses, connects, cuts), which then cost
+    /// nothing (for a gamma table that has none: [`crate::gamma::Gammas::uses_contact`]).
+    pub(crate) fn with_escapes(
+        board: &mut PlayoutBoard,
+        me: u8,
+        escapes: Escapes,
+        contact: bool,
+    ) -> Context {
+        if !contact {
+            return Context {
+                me,
+                escapes,
+                libs: Vec::new(),
+            };
+        }
+        let libs = (0..board.len())
+            .map(|i| {
+                let c = board.cell(i);
+                if (c == BLACK || c == WHITE) && board.chain(i) == i {
+                    board.count_libs(i, 4) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Context { me, escapes, libs }
+    }
+
+    /// The contact features of the move at `m`: extending, pressing, connecting, cutting.
+    fn contact_features(&self, board: &mut PlayoutBoard, m: usize, out: &mut MoveFeatures) {
+        let me = self.me;
+        let own = Touching::of(board, &self.libs, m, me);
+        let theirs = Touching::of(board, &self.libs, m, other(me));
+        if own.n > 0 && board.libs_after(m, me, 3) >= 3 {
+            if let Some(size) = own.largest_with(2) {
+                out.push(Feature::Extends(size));
+            }
+        }
+        if let Some(size) = theirs.largest_with(3) {
+            out.push(Feature::Presses(size));
+        }
+        if own.n >= 2 {
+            out.push(Feature::Connects(own.pressure()));
+        }
+        if theirs.n >= 2 {
+            out.push(Feature::Cuts(theirs.pressure()));
+        }
     }
 
     /// Moves that save own chains in atari, and ladder runs, for the hand-made priors.
@@ -181,7 +248,61 @@ impl Context {
         let (r, c) = (m / stride - 1, m % stride - 1);
         let line = r.min(c).min(size - 1 - r).min(size - 1 - c) + 1;
         out.push(Feature::Line(line.min(5) as u8));
+        if !self.libs.is_empty() {
+            self.contact_features(board, m, &mut out);
+        }
         out
+    }
+}
+
+/// The chains next to a point: each distinct head once, with its liberties (counted up to 4)
+/// and stones.
+struct Touching {
+    n: usize,
+    chains: [(usize, u32, u32); 4],
+}
+
+impl Touching {
+    fn of(board: &PlayoutBoard, libs: &[u8], m: usize, color: u8) -> Touching {
+        let mut t = Touching {
+            n: 0,
+            chains: [(PASS, 0, 0); 4],
+        };
+        for q in board.neighbours(m) {
+            if board.cell(q) != color {
+                continue;
+            }
+            let h = board.chain(q);
+            if t.chains[..t.n].iter().any(|c| c.0 == h) {
+                continue;
+            }
+            t.chains[t.n] = (h, libs[h] as u32, board.chain_stones(h));
+            t.n += 1;
+        }
+        t
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.chains[..self.n]
+            .iter()
+            .map(|&(_, libs, stones)| (libs, stones))
+    }
+
+    /// The size class (1: one stone, 2: more) of the largest chain with `libs` liberties.
+    fn largest_with(&self, libs: u32) -> Option<u8> {
+        self.iter()
+            .filter(|&(l, _)| l == libs)
+            .map(|(_, s)| if s == 1 { 1 } else { 2 })
+            .max()
+    }
+
+    /// 1 when every chain has three liberties or more, 2 when one has two or fewer.
+    fn pressure(&self) -> u8 {
+        if self.iter().any(|(l, _)| l <= 2) {
+            2
+        } else {
+            1
+        }
     }
 }
 
@@ -278,6 +399,103 @@ mod tests {
         assert!(f.iter().any(|f| f == Feature::Line(2)), "{f:?}");
     }
 
+    /// The features of Black's move at (`col`, `row_from_top`) on `rows`.
+    fn black_move(rows: &[&str], col: usize, row_from_top: usize) -> MoveFeatures {
+        let mut b = board(rows);
+        b.set_to_move(BLACK);
+        let cx = Context::new(&mut b, BLACK);
+        let m = at(&b, col, row_from_top);
+        cx.features(&mut b, m)
+    }
+
+    /// Black's D6–D5 has two liberties, D7 and E5; White's E6 has three, E7, F6 and E5.
+    const SHORT_CHAIN: [&str; 9] = [
+        ".........", //
+        ".........", //
+        ".........", //
+        "..OXO....", //
+        "..OX.....", //
+        "...O.....", //
+        ".........", //
+        ".........", //
+        ".........", //
+    ];
+
+    #[test]
+    fn extending_a_chain_with_two_liberties_to_three_is_seen() {
+        // E5 gives D6–D5 the liberties D7, E4 and F5.
+        let f = black_move(&SHORT_CHAIN, 4, 4);
+        assert!(f.iter().any(|f| f == Feature::Extends(2)), "{f:?}");
+        // A move far away extends nothing.
+        let f = black_move(&SHORT_CHAIN, 7, 7);
+        assert!(!f.iter().any(|f| matches!(f, Feature::Extends(_))), "{f:?}");
+    }
+
+    #[test]
+    fn pressing_a_chain_with_three_liberties_is_seen() {
+        // E7 takes one of the three liberties of White's E6 stone.
+        let f = black_move(&SHORT_CHAIN, 4, 2);
+        assert!(f.iter().any(|f| f == Feature::Presses(1)), "{f:?}");
+        // White's C6–C5 has four liberties (C7, B6, B5, C4): B6 does not press it.
+        let f = black_move(&SHORT_CHAIN, 1, 3);
+        assert!(!f.iter().any(|f| matches!(f, Feature::Presses(_))), "{f:?}");
+    }
+
+    #[test]
+    fn a_move_between_two_opponent_chains_cuts_and_one_between_own_chains_connects() {
+        // White D5 and E6 touch diagonally; Black's D6 separates them.
+        let cut = [
+            ".........", //
+            ".........", //
+            ".........", //
+            "....O....", //
+            "...O.....", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ];
+        let f = black_move(&cut, 3, 3);
+        assert!(f.iter().any(|f| f == Feature::Cuts(1)), "{f:?}");
+        assert!(
+            !f.iter().any(|f| matches!(f, Feature::Connects(_))),
+            "{f:?}"
+        );
+        // Black's B8 and A7: B7 joins them.
+        let connect = [
+            ".........", //
+            ".X.......", //
+            "X........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ];
+        let f = black_move(&connect, 1, 2);
+        assert!(f.iter().any(|f| f == Feature::Connects(1)), "{f:?}");
+        assert!(!f.iter().any(|f| matches!(f, Feature::Cuts(_))), "{f:?}");
+    }
+
+    #[test]
+    fn a_context_without_contact_features_leaves_them_out() {
+        let mut b = board(&SHORT_CHAIN);
+        b.set_to_move(BLACK);
+        let esc = escapes(&mut b, BLACK);
+        let cx = Context::with_escapes(&mut b, BLACK, esc, false);
+        let m = at(&b, 4, 4);
+        let f = cx.features(&mut b, m);
+        assert!(
+            !f.iter().any(|f| matches!(
+                f,
+                Feature::Extends(_) | Feature::Presses(_) | Feature::Connects(_) | Feature::Cuts(_)
+            )),
+            "{f:?}"
+        );
+        assert!(f.iter().any(|f| matches!(f, Feature::Shape(_))), "{f:?}");
+    }
+
     #[test]
     fn keys_round_trip() {
         for f in [
@@ -289,6 +507,10 @@ mod tests {
             Feature::LastMove(5),
             Feature::OwnMove(FAR),
             Feature::Line(5),
+            Feature::Extends(2),
+            Feature::Presses(1),
+            Feature::Connects(2),
+            Feature::Cuts(1),
         ] {
             let (k, v) = f.key();
             assert_eq!(Feature::from_key(k, v), Some(f));

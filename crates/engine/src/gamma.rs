@@ -44,6 +44,10 @@ pub struct Gammas {
     last_move: [f32; FAR as usize + 1],
     own_move: [f32; FAR as usize + 1],
     line: [f32; 6],
+    extends: [f32; 3],
+    presses: [f32; 3],
+    connects: [f32; 3],
+    cuts: [f32; 3],
 }
 
 impl Default for Gammas {
@@ -57,6 +61,10 @@ impl Default for Gammas {
             last_move: [1.0; FAR as usize + 1],
             own_move: [1.0; FAR as usize + 1],
             line: [1.0; 6],
+            extends: [1.0; 3],
+            presses: [1.0; 3],
+            connects: [1.0; 3],
+            cuts: [1.0; 3],
         }
     }
 }
@@ -104,6 +112,10 @@ impl Gammas {
             Feature::LastMove(v) => *self.last_move.get(v as usize).unwrap_or(&1.0),
             Feature::OwnMove(v) => *self.own_move.get(v as usize).unwrap_or(&1.0),
             Feature::Line(v) => *self.line.get(v as usize).unwrap_or(&1.0),
+            Feature::Extends(v) => *self.extends.get(v as usize).unwrap_or(&1.0),
+            Feature::Presses(v) => *self.presses.get(v as usize).unwrap_or(&1.0),
+            Feature::Connects(v) => *self.connects.get(v as usize).unwrap_or(&1.0),
+            Feature::Cuts(v) => *self.cuts.get(v as usize).unwrap_or(&1.0),
         }
     }
 
@@ -117,7 +129,20 @@ impl Gammas {
             Feature::LastMove(v) => self.last_move.get_mut(v as usize),
             Feature::OwnMove(v) => self.own_move.get_mut(v as usize),
             Feature::Line(v) => self.line.get_mut(v as usize),
+            Feature::Extends(v) => self.extends.get_mut(v as usize),
+            Feature::Presses(v) => self.presses.get_mut(v as usize),
+            Feature::Connects(v) => self.connects.get_mut(v as usize),
+            Feature::Cuts(v) => self.cuts.get_mut(v as usize),
         }
+    }
+
+    /// Whether any contact feature (extends, presses, connects, cuts) has a gamma other than
+    /// 1: without one they change no strength, and the search need not compute them.
+    pub fn uses_contact(&self) -> bool {
+        [self.extends, self.presses, self.connects, self.cuts]
+            .iter()
+            .flatten()
+            .any(|&g| g != 1.0)
     }
 
     /// The strength of a move: the product of its features' gammas.
@@ -215,6 +240,15 @@ mod tests {
             Gammas::parse("line 99 2.0"),
             Err(GammaError::Unknown { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn only_a_table_with_contact_gammas_asks_for_the_contact_features() {
+        assert!(!Gammas::parse("capture 1 2.0\nline 1 0.5")
+            .unwrap()
+            .uses_contact());
+        assert!(Gammas::parse("cuts 2 4.0").unwrap().uses_contact());
+        assert!(!shipped(19).uses_contact());
     }
 
     #[test]

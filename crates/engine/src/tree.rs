@@ -146,7 +146,8 @@ impl Expansion {
         if self.race_priors {
             esc.add_short_of_liberties(board, me);
         }
-        let cx = Context::with_escapes(me, esc);
+        let table = gamma::shipped(board.size());
+        let cx = Context::with_escapes(board, me, esc, table.uses_contact());
         let learned = self.pattern_prior > 0.0;
         let mut strengths = Vec::new();
         let mut children = Vec::with_capacity(board.empties().len());
@@ -161,7 +162,7 @@ impl Expansion {
             }
             let p = prior(board, m, me, cx.escapes());
             if learned {
-                strengths.push(gamma::shipped(board.size()).strength(&cx.features(board, m)));
+                strengths.push(table.strength(&cx.features(board, m)));
             }
             children.push(Node::new(m, p.n, p.w));
         }
