@@ -401,7 +401,10 @@ mod tests {
 
     /// The features of Black's move at (`col`, `row_from_top`) on `rows`.
     fn black_move(rows: &[&str], col: usize, row_from_top: usize) -> MoveFeatures {
-        let mut b = board(rows);
+        // The positions below give the top rows of a 9×9 board; the rest is empty.
+        let mut full = rows.to_vec();
+        full.resize(9, ".........");
+        let mut b = board(&full);
         b.set_to_move(BLACK);
         let cx = Context::new(&mut b, BLACK);
         let m = at(&b, col, row_from_top);
@@ -409,78 +412,95 @@ mod tests {
     }
 
     /// Black's D6–D5 has two liberties, D7 and E5; White's E6 has three, E7, F6 and E5.
-    const SHORT_CHAIN: [&str; 9] = [
+    const SHORT_CHAIN: [&str; 6] = [
         ".........", //
         ".........", //
         ".........", //
         "..OXO....", //
         "..OX.....", //
         "...O.....", //
-        ".........", //
-        ".........", //
-        ".........", //
     ];
 
-    #[test]
-    fn extending_a_chain_with_two_liberties_to_three_is_seen() {
-        // E5 gives D6–D5 the liberties D7, E4 and F5.
-        let f = black_move(&SHORT_CHAIN, 4, 4);
-        assert!(f.iter().any(|f| f == Feature::Extends(2)), "{f:?}");
-        // A move far away extends nothing.
-        let f = black_move(&SHORT_CHAIN, 7, 7);
-        assert!(!f.iter().any(|f| matches!(f, Feature::Extends(_))), "{f:?}");
-    }
+    /// White's D5 and E6 touch diagonally.
+    const DIAGONAL: [&str; 5] = [
+        ".........", //
+        ".........", //
+        ".........", //
+        "....O....", //
+        "...O.....", //
+    ];
+
+    /// Black's B8 and A7, one point apart.
+    const APART: [&str; 3] = [
+        ".........", //
+        ".X.......", //
+        "X........", //
+    ];
+
+    /// A contact feature case: why, the position, Black's move (column, row from the top),
+    /// the feature kind and its value (`None`: no feature of that kind).
+    type ContactCase = (
+        &'static str,
+        &'static [&'static str],
+        (usize, usize),
+        &'static str,
+        Option<u32>,
+    );
 
     #[test]
-    fn pressing_a_chain_with_three_liberties_is_seen() {
-        // E7 takes one of the three liberties of White's E6 stone.
-        let f = black_move(&SHORT_CHAIN, 4, 2);
-        assert!(f.iter().any(|f| f == Feature::Presses(1)), "{f:?}");
-        // White's C6–C5 has four liberties (C7, B6, B5, C4): B6 does not press it.
-        let f = black_move(&SHORT_CHAIN, 1, 3);
-        assert!(!f.iter().any(|f| matches!(f, Feature::Presses(_))), "{f:?}");
-    }
-
-    #[test]
-    fn a_move_between_two_opponent_chains_cuts_and_one_between_own_chains_connects() {
-        // White D5 and E6 touch diagonally; Black's D6 separates them.
-        let cut = [
-            ".........", //
-            ".........", //
-            ".........", //
-            "....O....", //
-            "...O.....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
+    fn contact_features_say_what_a_move_does_to_the_chains_it_touches() {
+        let cases: [ContactCase; 8] = [
+            (
+                "E5 gives D6-D5 D7, E4 and F5",
+                &SHORT_CHAIN,
+                (4, 4),
+                "extends",
+                Some(2),
+            ),
+            (
+                "a move far away extends nothing",
+                &SHORT_CHAIN,
+                (7, 7),
+                "extends",
+                None,
+            ),
+            (
+                "E7 takes one of E6's three liberties",
+                &SHORT_CHAIN,
+                (4, 2),
+                "presses",
+                Some(1),
+            ),
+            (
+                "C6-C5 has four liberties: B6 does not press",
+                &SHORT_CHAIN,
+                (1, 3),
+                "presses",
+                None,
+            ),
+            ("D6 separates D5 and E6", &DIAGONAL, (3, 3), "cuts", Some(1)),
+            (
+                "D6 joins no black chains",
+                &DIAGONAL,
+                (3, 3),
+                "connects",
+                None,
+            ),
+            ("B7 joins B8 and A7", &APART, (1, 2), "connects", Some(1)),
+            ("B7 touches no white chain", &APART, (1, 2), "cuts", None),
         ];
-        let f = black_move(&cut, 3, 3);
-        assert!(f.iter().any(|f| f == Feature::Cuts(1)), "{f:?}");
-        assert!(
-            !f.iter().any(|f| matches!(f, Feature::Connects(_))),
-            "{f:?}"
-        );
-        // Black's B8 and A7: B7 joins them.
-        let connect = [
-            ".........", //
-            ".X.......", //
-            "X........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-        ];
-        let f = black_move(&connect, 1, 2);
-        assert!(f.iter().any(|f| f == Feature::Connects(1)), "{f:?}");
-        assert!(!f.iter().any(|f| matches!(f, Feature::Cuts(_))), "{f:?}");
+        for (why, rows, (col, row), kind, value) in cases {
+            let f = black_move(rows, col, row);
+            let found = f.iter().map(Feature::key).find(|k| k.0 == kind);
+            assert_eq!(found.map(|k| k.1), value, "{why}: {f:?}");
+        }
     }
 
     #[test]
     fn a_context_without_contact_features_leaves_them_out() {
-        let mut b = board(&SHORT_CHAIN);
+        let mut rows = SHORT_CHAIN.to_vec();
+        rows.resize(9, ".........");
+        let mut b = board(&rows);
         b.set_to_move(BLACK);
         let esc = escapes(&mut b, BLACK);
         let cx = Context::with_escapes(&mut b, BLACK, esc, false);
