@@ -66,7 +66,13 @@ fn parse_args() -> Result<Args, String> {
                 a.min_count = val("--min-count")?.parse().map_err(|e| format!("{e}"))?
             }
             "--baseline" => a.baseline = Some(val("--baseline")?),
-            "--skip" => a.skip.push(val("--skip")?),
+            "--skip" => {
+                let kind = val("--skip")?;
+                if Feature::from_key(&kind, 1).is_none() {
+                    return Err(format!("--skip: no feature kind {kind:?}"));
+                }
+                a.skip.push(kind);
+            }
             _ => a.dirs.push(x),
         }
     }
