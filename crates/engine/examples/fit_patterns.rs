@@ -6,6 +6,9 @@
 //!     --out crates/engine/src/gammas-9.txt --player "GNU Go" target/selfplay-9 [more dirs...]
 //! ```
 //!
+//! `--skip KIND` (repeatable, e.g. `--skip cuts`) leaves a feature kind out of the fit, to
+//! compare two fits on the same held-out moves; `--baseline TABLE` scores a written table there.
+//!
 //! Every tenth game is held out; the fit reports, on the held-out moves, how often the played
 //! move is the model's first choice and the mean log-likelihood, against the uniform model.
 

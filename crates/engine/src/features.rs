@@ -154,7 +154,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// The context for `me` to move on `board`.
+    /// The context for `me` to move on `board`, with every feature, the contact ones included
+    /// (what the fit wants; the search asks for them only when its table weighs them).
     pub fn new(board: &mut PlayoutBoard, me: u8) -> Context {
         let escapes = escapes(board, me);
         Context::with_escapes(board, me, escapes, true)
