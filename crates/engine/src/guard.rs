@@ -80,7 +80,7 @@ fn has_short_chain(root: &PlayoutBoard) -> bool {
 }
 
 /// Every point of the board.
-fn points(b: &PlayoutBoard) -> impl Iterator<Item = usize> {
+pub(crate) fn points(b: &PlayoutBoard) -> impl Iterator<Item = usize> {
     let (size, stride) = (b.size(), b.stride());
     (0..size).flat_map(move |r| (0..size).map(move |c| (r + 1) * stride + c + 1))
 }

@@ -204,7 +204,8 @@ fn descend_shared(shared: &Mutex<Tree>, w: &mut Worker) {
         (descend(&mut tree, w), tree.expansion())
     };
     while let Some(leaf) = pending {
-        let children = expansion.children(&mut w.board, &|_| true);
+        let depth = w.path.len() - 1;
+        let children = expansion.children(&mut w.board, depth, &|_| true);
         let mut tree = shared.lock();
         tree.attach(leaf, children, &w.board);
         pending = walk(&mut tree, w, leaf);
@@ -288,7 +289,7 @@ pub fn search(
     if !tree.nodes[0].expanded {
         // Before the threads start, so that every playout goes through one of the root's moves.
         let mut board = root.clone();
-        let children = tree.expansion().children(&mut board, allow_root);
+        let children = tree.expansion().children(&mut board, 0, allow_root);
         tree.attach(0, children, &board);
     }
     // The root moves' visits the early stop's lead leaves out.

@@ -83,6 +83,111 @@ impl Reader {
         (!saved || !self.cut_off).then_some(saved)
     }
 
+    /// The moves of the side to move on `board` that capture the opponent chain through `s`
+    /// whatever its owner answers. Each is read to the end (a capture found always is); a
+    /// move whose reading a budget cut short is left out.
+    pub(crate) fn capturing_moves(&mut self, board: &PlayoutBoard, s: usize) -> Vec<usize> {
+        let att = board.to_move();
+        let def = other(att);
+        let mut found = Vec::new();
+        if board.cell(s) != def {
+            return found;
+        }
+        let mut b = take(&mut self.stack, board);
+        let mut libs = [0usize; MAX_LIBS];
+        let n = b.liberties_into(b.chain(s), &mut libs);
+        if n <= MAX_LIBS {
+            let key = position_key(&b);
+            for m in attack_moves(&mut b, s, &libs[..n], att) {
+                self.start();
+                self.line.push(key);
+                let mut c = take(&mut self.stack, &b);
+                if c.is_legal(m, att) {
+                    c.play(m);
+                    if c.cell(s) != def || !self.defend(&c, s, 1) {
+                        found.push(m);
+                    }
+                }
+                self.stack.push(c);
+            }
+        }
+        self.stack.push(b);
+        found
+    }
+
+    /// The moves of the owner of the chain through `s`, to move on `board`, that save it
+    /// whatever the opponent does (each read to the end), and whether every other move it
+    /// tried was refuted to the end too: an empty list with `true` means the chain cannot be
+    /// saved by a move on or next to it.
+    pub(crate) fn saving_moves(&mut self, board: &PlayoutBoard, s: usize) -> (Vec<usize>, bool) {
+        let def = board.to_move();
+        let mut found = Vec::new();
+        if board.cell(s) != def {
+            return (found, false);
+        }
+        let mut b = take(&mut self.stack, board);
+        let mut libs = [0usize; MAX_LIBS];
+        let n = b.liberties_into(b.chain(s), &mut libs);
+        let mut all_read = n <= MAX_LIBS;
+        if all_read {
+            let key = position_key(&b);
+            for m in defence_moves(&mut b, s, &libs[..n], def) {
+                self.start();
+                self.line.push(key);
+                let mut c = take(&mut self.stack, &b);
+                if c.is_legal(m, def) {
+                    c.play(m);
+                    if c.cell(s) == def && !self.attack(&c, s, 1) {
+                        if self.cut_off {
+                            all_read = false;
+                        } else {
+                            found.push(m);
+                        }
+                    }
+                }
+                self.stack.push(c);
+            }
+        }
+        self.stack.push(b);
+        (found, all_read)
+    }
+
+    /// Orders `moves` for `mover` by the liberties the chain through `s` keeps after each:
+    /// fewest first for its attacker, most first for its owner (a capture counts as none),
+    /// so that the reading tries the moves most likely to decide the question first.
+    fn order(&mut self, b: &PlayoutBoard, s: usize, moves: &mut [usize], mover: u8) {
+        let owner = b.cell(s);
+        let mut c = take(&mut self.stack, b);
+        let mut keyed: Vec<(u32, usize)> = moves
+            .iter()
+            .map(|&m| {
+                c.copy_from(b);
+                c.set_to_move(mover);
+                let libs = if !c.is_legal(m, mover) {
+                    None
+                } else {
+                    c.play(m);
+                    Some(if c.cell(s) == owner {
+                        c.count_libs(c.chain(s), MAX_LIBS as u32 + 2)
+                    } else {
+                        0
+                    })
+                };
+                let key = match (libs, mover == owner) {
+                    (None, _) => u32::MAX,
+                    (Some(l), true) => MAX_LIBS as u32 + 2 - l,
+                    (Some(l), false) => l,
+                };
+                (key, m)
+            })
+            .collect();
+        self.stack.push(c);
+        keyed.sort_by_key(|&(k, _)| k);
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
     /// Starts a question.
     fn start(&mut self) {
         self.question_start = self.nodes;
@@ -123,7 +228,8 @@ impl Reader {
         let mut libs = [0usize; MAX_LIBS];
         let n = b.liberties_into(b.chain(s), &mut libs);
         let captured = n <= MAX_LIBS && {
-            let moves = attack_moves(&mut b, s, &libs[..n], att);
+            let mut moves = attack_moves(&mut b, s, &libs[..n], att);
+            self.order(&b, s, &mut moves, att);
             moves.into_iter().any(|m| {
                 let mut c = take(&mut self.stack, &b);
                 c.set_to_move(att);
@@ -151,7 +257,8 @@ impl Reader {
         let mut libs = [0usize; MAX_LIBS];
         let n = b.liberties_into(b.chain(s), &mut libs);
         let saved = n > MAX_LIBS || {
-            let moves = defence_moves(&mut b, s, &libs[..n], def);
+            let mut moves = defence_moves(&mut b, s, &libs[..n], def);
+            self.order(&b, s, &mut moves, def);
             let tried = moves.into_iter().any(|m| {
                 let mut c = take(&mut self.stack, &b);
                 c.set_to_move(def);

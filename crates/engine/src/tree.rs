@@ -6,6 +6,7 @@ use crate::criticality::Criticality;
 use crate::features::Context;
 use crate::gamma;
 use crate::prior::{escapes, pointless_edge_move, prior};
+use crate::tactical_prior::{tactical_moves, TacticalMoves};
 
 /// A point is critical enough for the criticality prior from this criticality on (an owner
 /// that wins 10 percentage points more often than chance would have it).
@@ -130,15 +131,18 @@ impl Node {
 pub(crate) struct Expansion {
     race_priors: bool,
     pattern_prior: f32,
+    tactical_depth: u8,
 }
 
 impl Expansion {
-    /// The children of the position `board` for its side to move: every legal move that does
-    /// not fill an own eye or play a pointless edge move, filtered by `allow`, with priors (all
-    /// but the criticality prior, which [`Tree::attach`] adds).
+    /// The children of the position `board` for its side to move, a node at `depth` (the root
+    /// is 0): every legal move that does not fill an own eye or play a pointless edge move,
+    /// filtered by `allow`, with priors (all but the criticality prior, which [`Tree::attach`]
+    /// adds).
     pub(crate) fn children(
         &self,
         board: &mut PlayoutBoard,
+        depth: usize,
         allow: &dyn Fn(usize) -> bool,
     ) -> Vec<Node> {
         let me = board.to_move();
@@ -149,6 +153,11 @@ impl Expansion {
         let table = gamma::shipped(board.size());
         let cx = Context::with_escapes(board, me, esc, table.uses_contact());
         let learned = self.pattern_prior > 0.0;
+        let tactical = if depth < usize::from(self.tactical_depth) {
+            tactical_moves(board)
+        } else {
+            TacticalMoves::default()
+        };
         let mut strengths = Vec::new();
         let mut children = Vec::with_capacity(board.empties().len());
         for k in 0..board.empties().len() {
@@ -160,7 +169,12 @@ impl Expansion {
             {
                 continue;
             }
-            let p = prior(board, m, me, cx.escapes());
+            let mut p = prior(board, m, me, cx.escapes());
+            if !tactical.is_empty() {
+                let (n, w) = tactical.prior(m, board.is_capture(m, me));
+                p.n += n;
+                p.w += w;
+            }
             if learned {
                 strengths.push(table.strength(&cx.features(board, m)));
             }
@@ -199,6 +213,9 @@ pub struct Tree {
     /// Virtual visits of the learned move model's prior (`EngineConfig::pattern_prior`; 0 =
     /// off).
     pub pattern_prior: f32,
+    /// Nodes shallower than this get the tactical priors for their children
+    /// (`EngineConfig::tactical_priors`; 0 = off).
+    pub tactical_depth: u8,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on).
@@ -244,6 +261,7 @@ impl Tree {
             root_board: board,
             race_priors: false,
             pattern_prior: 0.0,
+            tactical_depth: 0,
             criticality: 0.0,
             crit: Criticality::default(),
             capacity,
@@ -310,7 +328,8 @@ impl Tree {
         n.first_child as usize..n.first_child as usize + n.n_children as usize
     }
 
-    /// Creates the children of node `i` for the side to move on `board` (the position at `i`):
+    /// Creates the children of node `i` for the side to move on `board` (the position at `i`,
+    /// the root at depth 0, any other node taken at depth 1):
     /// every legal move that does not fill an own eye, filtered by `allow` (used at the root for
     /// superko), with priors. (The search builds children without holding the tree: see
     /// [`Tree::expansion`] and [`Tree::attach`].)
@@ -324,7 +343,8 @@ impl Tree {
         if self.nodes[i].expanded {
             return;
         }
-        let children = self.expansion().children(board, allow);
+        let depth = usize::from(i != 0);
+        let children = self.expansion().children(board, depth, allow);
         self.attach(i, children, board);
     }
 
@@ -334,6 +354,7 @@ impl Tree {
         Expansion {
             race_priors: self.race_priors,
             pattern_prior: self.pattern_prior,
+            tactical_depth: self.tactical_depth,
         }
     }
 
@@ -402,6 +423,7 @@ impl Tree {
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
         let mut out = Tree::with_capacity(board, self.capacity);
         out.race_priors = self.race_priors;
+        out.tactical_depth = self.tactical_depth;
         out.pattern_prior = self.pattern_prior;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
@@ -621,5 +643,30 @@ mod tests {
             save_rate > 0.6 && better <= 2,
             "the save rates {save_rate:.2}, {better} moves better: {rates:?}"
         );
+    }
+
+    #[test]
+    fn tactical_priors_favour_the_capture_that_saves_a_chain_only_at_the_depths_asked() {
+        use crate::board::WHITE;
+        use crate::ladder::tests::{at, board};
+        use crate::tactical_prior::tests::CAPTURE_TO_SAVE;
+        let mut b = board(&CAPTURE_TO_SAVE);
+        b.set_to_move(WHITE);
+        let d9 = at(&b, 3, 0);
+        let prior_wins = |tactical_depth: u8, node: usize| {
+            let mut tree = Tree::new(b.clone());
+            tree.tactical_depth = tactical_depth;
+            if node != 0 {
+                // A node below the root, holding the same position.
+                tree.nodes.push(Node::new(PASS, 0.0, 0.0));
+            }
+            tree.expand(node, &mut b.clone(), &|_| true);
+            let c = tree.child_with_move(node, d9).expect("D9 is a child");
+            tree.nodes[c].prior_w
+        };
+        let plain = prior_wins(0, 0);
+        assert!(prior_wins(1, 0) > plain + 5.0, "the root's D9 is favoured");
+        assert_eq!(prior_wins(1, 1), plain, "depth 1 is not read at depth 1");
+        assert!(prior_wins(2, 1) > plain + 5.0, "depth 1 is read at depth 2");
     }
 }

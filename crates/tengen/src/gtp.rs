@@ -132,6 +132,10 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Tactical check").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().tactical_check)]
     pub tactical_check: bool,
+    /// Tactical priors for the children of tree nodes shallower than this (0: off; 1: the
+    /// root's moves; see docs/ENGINE.md, "Tactical priors").
+    #[arg(long, default_value_t = EngineConfig::default().tactical_priors, value_parser = clap::value_parser!(u8).range(0..=8))]
+    pub tactical_priors: u8,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -248,6 +252,7 @@ impl GtpArgs {
                 behind_komi: self.behind_komi,
                 second_look: self.second_look,
                 tactical_check: self.tactical_check,
+                tactical_priors: self.tactical_priors,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,

@@ -91,6 +91,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--lost-score-weight", "-0.5"],
         &["--lost-score-weight", "all"],
         &["--ponder", "sometimes"],
+        &["--tactical-priors", "9"],
+        &["--tactical-priors", "-1"],
+        &["--tactical-priors", "deep"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -108,6 +111,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "0.5",
         "--amaf-decay",
         "0.2",
+        "--tactical-priors",
+        "2",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");
