@@ -314,6 +314,12 @@ impl PlayoutBoard {
         self.captured
     }
 
+    /// Every point of the board (padded indices), row by row.
+    pub fn points(&self) -> impl Iterator<Item = usize> {
+        let (size, stride) = (self.size(), self.stride());
+        (0..size).flat_map(move |r| (0..size).map(move |c| (r + 1) * stride + c + 1))
+    }
+
     /// The empty points (padded indices), in no particular order.
     #[inline]
     pub fn empties(&self) -> &[u16] {

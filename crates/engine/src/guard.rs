@@ -72,17 +72,11 @@ pub(crate) fn safer_move(
 /// [`MAX_LIBS`] liberties (otherwise there is nothing to read).
 fn has_short_chain(root: &PlayoutBoard) -> bool {
     let mut b = root.clone();
-    points(&b).any(|i| {
+    root.points().any(|i| {
         b.cell(i) != EMPTY && b.chain(i) == i && b.chain_stones(i) >= MIN_STONES && {
             b.count_libs(i, MAX_LIBS + 1) <= MAX_LIBS
         }
     })
-}
-
-/// Every point of the board.
-pub(crate) fn points(b: &PlayoutBoard) -> impl Iterator<Item = usize> {
-    let (size, stride) = (b.size(), b.stride());
-    (0..size).flat_map(move |r| (0..size).map(move |c| (r + 1) * stride + c + 1))
 }
 
 /// Stones the move `m` captures, plus the largest opponent chain of [`MIN_STONES`] or more
@@ -96,7 +90,8 @@ fn value(root: &PlayoutBoard, m: usize, reader: &mut Reader) -> Option<i32> {
     let mut b = root.clone();
     let captured = b.play(m) as i32;
     let (mut lost, mut killed) = (0u32, 0u32);
-    let heads: Vec<usize> = points(&b)
+    let heads: Vec<usize> = b
+        .points()
         .filter(|&i| b.cell(i) != EMPTY && b.chain(i) == i)
         .collect();
     for h in heads {

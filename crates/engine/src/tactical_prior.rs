@@ -10,7 +10,6 @@
 //! get a penalty.
 
 use crate::board::{other, PlayoutBoard, EMPTY};
-use crate::guard::points;
 use crate::tactics::{Reader, MAX_LIBS};
 
 /// The most positions read for one question about one chain.
@@ -78,7 +77,8 @@ pub(crate) fn tactical_moves(board: &PlayoutBoard) -> TacticalMoves {
     let me = board.to_move();
     let mut out = TacticalMoves::default();
     let mut b = board.clone();
-    let mut heads: Vec<usize> = points(board)
+    let mut heads: Vec<usize> = board
+        .points()
         .filter(|&i| board.cell(i) != EMPTY && board.chain(i) == i)
         .collect();
     heads.retain(|&h| b.count_libs(h, MAX_LIBS as u32 + 1) <= MAX_LIBS as u32);
