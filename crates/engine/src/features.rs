@@ -403,9 +403,7 @@ mod tests {
     /// The features of Black's move at (`col`, `row_from_top`) on `rows`.
     fn black_move(rows: &[&str], col: usize, row_from_top: usize) -> MoveFeatures {
         // The positions below give the top rows of a 9×9 board; the rest is empty.
-        let mut full = rows.to_vec();
-        full.resize(9, ".........");
-        let mut b = board(&full);
+        let mut b = crate::ladder::tests::top_of_nine(rows);
         b.set_to_move(BLACK);
         let cx = Context::new(&mut b, BLACK);
         let m = at(&b, col, row_from_top);

@@ -163,6 +163,13 @@ pub(crate) mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
 
+    /// A 9×9 board from its top rows (the rest empty), drawn as for [`board`].
+    pub(crate) fn top_of_nine(rows: &[&str]) -> PlayoutBoard {
+        let mut full = rows.to_vec();
+        full.resize(9, ".........");
+        board(&full)
+    }
+
     /// A board from rows drawn top (highest row) first: `X` black, `O` white.
     pub(crate) fn board(rows: &[&str]) -> PlayoutBoard {
         let size = rows.len();

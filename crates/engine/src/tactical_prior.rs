@@ -117,21 +117,16 @@ pub(crate) fn tactical_moves(board: &PlayoutBoard) -> TacticalMoves {
 pub(crate) mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
-    use crate::ladder::tests::{at, board, LADDER};
+    use crate::ladder::tests::{at, board, top_of_nine, LADDER};
     use crate::policy::tests::RACE_AFTER_J5;
 
     /// White's C9–C8 in atari at D9 under the top edge, next to Black's D8, itself in atari
     /// at D9: whoever plays D9 captures.
-    pub(crate) const CAPTURE_TO_SAVE: [&str; 9] = [
+    /// (The top rows of a 9×9 board: [`crate::ladder::tests::top_of_nine`].)
+    pub(crate) const CAPTURE_TO_SAVE: [&str; 3] = [
         ".XO.O....", //
         ".XOXO....", //
         "..XO.....", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
     ];
 
     /// A case: the position, the side to move, a point (column, row from the top) and the
@@ -190,7 +185,7 @@ pub(crate) mod tests {
             },
         ];
         for case in cases {
-            let mut b = board(case.rows);
+            let mut b = top_of_nine(case.rows);
             b.set_to_move(case.to_move);
             let found = tactical_moves(&b);
             let m = at(&b, case.point.0, case.point.1);
@@ -206,7 +201,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_urgent_move_gets_virtual_wins_and_a_hopeless_one_virtual_losses() {
-        let mut b = board(&CAPTURE_TO_SAVE);
+        let mut b = top_of_nine(&CAPTURE_TO_SAVE);
         b.set_to_move(WHITE);
         let d9 = at(&b, 3, 0);
         let two_stones = URGENT_BASE + 2.0 * URGENT_PER_STONE;

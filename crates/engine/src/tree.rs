@@ -648,9 +648,9 @@ mod tests {
     #[test]
     fn tactical_priors_favour_the_capture_that_saves_a_chain_only_at_the_depths_asked() {
         use crate::board::WHITE;
-        use crate::ladder::tests::{at, board};
+        use crate::ladder::tests::{at, top_of_nine};
         use crate::tactical_prior::tests::CAPTURE_TO_SAVE;
-        let mut b = board(&CAPTURE_TO_SAVE);
+        let mut b = top_of_nine(&CAPTURE_TO_SAVE);
         b.set_to_move(WHITE);
         let d9 = at(&b, 3, 0);
         let prior_wins = |tactical_depth: u8, node: usize| {
