@@ -89,30 +89,13 @@ impl Reader {
     pub(crate) fn capturing_moves(&mut self, board: &PlayoutBoard, s: usize) -> Vec<usize> {
         let att = board.to_move();
         let def = other(att);
-        let mut found = Vec::new();
         if board.cell(s) != def {
-            return found;
+            return Vec::new();
         }
-        let mut b = take(&mut self.stack, board);
-        let mut libs = [0usize; MAX_LIBS];
-        let n = b.liberties_into(b.chain(s), &mut libs);
-        if n <= MAX_LIBS {
-            let key = position_key(&b);
-            for m in attack_moves(&mut b, s, &libs[..n], att) {
-                self.start();
-                self.line.push(key);
-                let mut c = take(&mut self.stack, &b);
-                if c.is_legal(m, att) {
-                    c.play(m);
-                    if c.cell(s) != def || !self.defend(&c, s, 1) {
-                        found.push(m);
-                    }
-                }
-                self.stack.push(c);
-            }
-        }
-        self.stack.push(b);
-        found
+        self.first_moves(board, s, att, |r, c| {
+            Some(c.cell(s) != def || !r.defend(c, s, 1))
+        })
+        .0
     }
 
     /// The moves of the owner of the chain through `s`, to move on `board`, that save it
@@ -121,31 +104,55 @@ impl Reader {
     /// saved by a move on or next to it.
     pub(crate) fn saving_moves(&mut self, board: &PlayoutBoard, s: usize) -> (Vec<usize>, bool) {
         let def = board.to_move();
-        let mut found = Vec::new();
         if board.cell(s) != def {
-            return (found, false);
+            return (Vec::new(), false);
         }
+        self.first_moves(board, s, def, |r, c| {
+            let lives = c.cell(s) == def && !r.attack(c, s, 1);
+            // A defence that held only because the reading was cut short is unknown.
+            (!lives || !r.cut_off).then_some(lives)
+        })
+    }
+
+    /// Reads each first move of `mover` against or for the chain through `s` (its attack
+    /// moves, or its owner's defences) as a question of its own: `judge` says of the position
+    /// after the move whether it works (`None`: unknown). Returns the moves that work, and
+    /// whether every other one was read to the end (false too when the chain has escaped).
+    fn first_moves(
+        &mut self,
+        board: &PlayoutBoard,
+        s: usize,
+        mover: u8,
+        judge: impl Fn(&mut Reader, &PlayoutBoard) -> Option<bool>,
+    ) -> (Vec<usize>, bool) {
+        let owner = board.cell(s);
         let mut b = take(&mut self.stack, board);
         let mut libs = [0usize; MAX_LIBS];
         let n = b.liberties_into(b.chain(s), &mut libs);
-        let mut all_read = n <= MAX_LIBS;
+        let (mut found, mut all_read) = (Vec::new(), n <= MAX_LIBS);
         if all_read {
             let key = position_key(&b);
-            for m in defence_moves(&mut b, s, &libs[..n], def) {
+            let moves = if mover == owner {
+                defence_moves(&mut b, s, &libs[..n], owner)
+            } else {
+                attack_moves(&mut b, s, &libs[..n], mover)
+            };
+            for m in moves {
                 self.start();
                 self.line.push(key);
                 let mut c = take(&mut self.stack, &b);
-                if c.is_legal(m, def) {
+                let works = if c.is_legal(m, mover) {
                     c.play(m);
-                    if c.cell(s) == def && !self.attack(&c, s, 1) {
-                        if self.cut_off {
-                            all_read = false;
-                        } else {
-                            found.push(m);
-                        }
-                    }
-                }
+                    judge(self, &c)
+                } else {
+                    Some(false)
+                };
                 self.stack.push(c);
+                match works {
+                    Some(true) => found.push(m),
+                    Some(false) => {}
+                    None => all_read = false,
+                }
             }
         }
         self.stack.push(b);
