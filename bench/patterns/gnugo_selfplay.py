@@ -12,7 +12,13 @@ Game k starts from balanced opening k // 2 of bench/engine/openings-<size>.txt w
 one GNU Go process plays both colors. Each game is written as `game-<size>-<k>.sgf` (names
 GNU Go for both players), so the fit can tell its moves from anyone else's. Existing files are
 kept, so an interrupted run continues where it stopped.
+
+GNU Go at level 10 mostly ignores its seed, so two games from the same opening are often the
+same game. `--random-moves N` plays N more moves after the opening, each a random empty point
+off the first line (seeded by k), so that every game is a different one; the fit of the
+balanced playouts (`examples/balance_playouts.rs`) wants positions, not a balanced start.
 """
+import random
 import argparse
 import os
 import sys
@@ -40,6 +46,20 @@ def play(k, a, openings):
         for v in openings[(k // 2) % len(openings)]:
             g.cmd(f"play {color} {v}")
             moves.append((color, v))
+            color = "w" if color == "b" else "b"
+        rng = random.Random(k)
+        inner = [f"{'ABCDEFGHJKLMNOPQRST'[c]}{r + 1}" for c in range(1, a.size - 1) for r in range(1, a.size - 1)]
+        for _ in range(a.random_moves):
+            taken = {v.upper() for _, v in moves}
+            choices = [v for v in inner if v not in taken]
+            rng.shuffle(choices)
+            for v in choices:
+                try:
+                    g.cmd(f"play {color} {v}")
+                except RuntimeError:  # an illegal point (suicide, ko): try the next
+                    continue
+                moves.append((color, v))
+                break
             color = "w" if color == "b" else "b"
         passes = 0
         while len(moves) < a.size * a.size * 2 and passes < 2:
@@ -70,6 +90,8 @@ def main():
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--random-moves", type=int, default=0,
+                    help="random moves off the first line after the opening (distinct games)")
     a = ap.parse_args()
     a.out = a.out or f"target/selfplay-{a.size}"
     os.makedirs(a.out, exist_ok=True)

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod balance;
 pub(crate) mod behind;
 pub(crate) mod benson;
 pub mod board;
@@ -180,6 +181,9 @@ pub enum PlayoutShapes {
     Weighted,
     /// Among the points whose learned shape gamma is at least 2, in proportion to it.
     Learned,
+    /// The balanced policy (module `balance`): its chances of trying each step, and a draw
+    /// among the hand-made patterns' matches or elsewhere, fitted by simulation balancing.
+    Balanced,
 }
 
 /// The default [`EngineConfig::pattern_prior`].
@@ -514,6 +518,7 @@ impl Engine {
                     PlayoutShapes::BySize | PlayoutShapes::Patterns => Policy::HeavyLocal,
                     PlayoutShapes::Weighted => Policy::HeavyWeighted,
                     PlayoutShapes::Learned => Policy::HeavyLearned,
+                    PlayoutShapes::Balanced => Policy::HeavyBalanced,
                 }
             } else {
                 lv.policy

@@ -2,6 +2,7 @@
 //! 3×3 patterns near the last move, chains short of liberties anywhere on small boards,
 //! self-atari avoidance, and optionally the last good reply), and the playout loop.
 
+use crate::balance::{self, BalanceTrace, Coin, PlayoutWeights};
 use crate::board::{other, PlayoutBoard, EMPTY, PASS, WHITE};
 use crate::gamma;
 use crate::ladder;
@@ -41,6 +42,12 @@ pub enum Policy {
     /// whose learned shape gamma is at least [`LEARNED_SHAPE_MIN`], in proportion to it:
     /// `PlayoutShapes::Learned` (docs/ENGINE.md, "Learned patterns").
     HeavyLearned,
+    /// [`Policy::HeavyLocal`] with its free parameters balanced (module `balance`): the
+    /// chances of trying the tactics, the two-liberty tactics and the patterns, and a shape
+    /// step that draws among the hand-made patterns' matches in proportion to balanced
+    /// weights, or plays elsewhere: `PlayoutShapes::Balanced` (docs/ENGINE.md, "Simulation
+    /// balancing").
+    HeavyBalanced,
 }
 
 impl Policy {
@@ -54,7 +61,11 @@ impl Policy {
     fn is_search(self) -> bool {
         matches!(
             self,
-            Policy::Heavy | Policy::HeavyLocal | Policy::HeavyWeighted | Policy::HeavyLearned
+            Policy::Heavy
+                | Policy::HeavyLocal
+                | Policy::HeavyWeighted
+                | Policy::HeavyLearned
+                | Policy::HeavyBalanced
         )
     }
 }
@@ -104,11 +115,57 @@ pub(crate) fn choose_with(
 ) -> usize {
     let me = board.to_move();
     if policy.is_heavy() {
-        if let Some(m) = heavy_local(board, rng, me, policy, replies) {
+        let tuned = (policy == Policy::HeavyBalanced).then(|| Tuned {
+            weights: balance::shipped(board.size()),
+            trace: None,
+        });
+        if let Some(m) = heavy_local(board, rng, me, policy, replies, tuned) {
             return m;
         }
     }
     random_move(board, rng, me, policy)
+}
+
+/// [`Policy::HeavyBalanced`]'s move with the given `weights`, recording its random choices in
+/// `trace` (simulation balancing, module `balance`).
+pub(crate) fn choose_traced(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    weights: &PlayoutWeights,
+    trace: &mut BalanceTrace,
+) -> usize {
+    let me = board.to_move();
+    let policy = Policy::HeavyBalanced;
+    let tuned = Tuned {
+        weights,
+        trace: Some(trace),
+    };
+    if let Some(m) = heavy_local(board, rng, me, policy, None, Some(tuned)) {
+        return m;
+    }
+    random_move(board, rng, me, policy)
+}
+
+/// The balanced policy's weights and, when balancing, the record of its random choices.
+struct Tuned<'a> {
+    weights: &'a PlayoutWeights,
+    trace: Option<&'a mut BalanceTrace>,
+}
+
+/// Tosses one of the heavy policy's coins: its fixed chance `fixed`, or the balanced one
+/// (recorded when balancing).
+fn toss(rng: &mut FastRng, tuned: &mut Option<Tuned>, coin: Coin, fixed: f32) -> bool {
+    match tuned {
+        None => rng.chance(fixed),
+        Some(t) => {
+            let p = t.weights.coin(coin);
+            let heads = rng.chance(p);
+            if let Some(trace) = t.trace.as_deref_mut() {
+                trace.coin(coin, heads, p);
+            }
+            heads
+        }
+    }
 }
 
 /// A random legal move that does not fill an own eye (nor, with `policy` heavy, put two or
@@ -209,11 +266,12 @@ fn heavy_local(
     me: u8,
     policy: Policy,
     replies: Option<&LastGoodReply>,
+    mut tuned: Option<Tuned>,
 ) -> Option<usize> {
     let read_ladders = policy.is_search();
     let two_libs = policy.is_search() || board.size() <= MAX_SIZE_TWO_LIBS_ESTIMATOR;
     let last = board.last_move();
-    if last == PASS || !rng.chance(P_TACTICS) {
+    if last == PASS || !toss(rng, &mut tuned, Coin::Tactics, P_TACTICS) {
         return None;
     }
     let opp = other(me);
@@ -247,7 +305,7 @@ fn heavy_local(
             }
         }
     }
-    if two_libs && rng.chance(P_TWO_LIBS) {
+    if two_libs && toss(rng, &mut tuned, Coin::TwoLiberties, P_TWO_LIBS) {
         if let Some(m) = two_liberty_move(board, rng, me, last) {
             return Some(m);
         }
@@ -260,8 +318,11 @@ fn heavy_local(
             return Some(m);
         }
     }
-    if rng.chance(P_PATTERN) {
+    if toss(rng, &mut tuned, Coin::Patterns, P_PATTERN) {
         let ring = around(board, last);
+        if let Some(t) = tuned.as_mut() {
+            return balanced_shape_move(board, rng, me, &ring, t);
+        }
         match policy {
             Policy::HeavyWeighted => return learned_shape_move(board, rng, me, &ring, true),
             Policy::HeavyLearned => return learned_shape_move(board, rng, me, &ring, false),
@@ -335,6 +396,49 @@ fn learned_shape_move(
         x -= g;
     }
     moves[..n].last().map(|&(p, _)| p)
+}
+
+/// Among the sensible empty points of `ring` that match the hand-made patterns, one drawn with
+/// probability proportional to its balanced shape weight, or, with the weight of `elsewhere`,
+/// none (the playout goes on to a random move); None too when no point matches. The draw is
+/// recorded when balancing.
+fn balanced_shape_move(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    me: u8,
+    ring: &[usize; 8],
+    tuned: &mut Tuned,
+) -> Option<usize> {
+    let side = if me == WHITE { 1 << 16 } else { 0 };
+    let mut moves = [(0usize, 0usize, 0f32); 8];
+    let mut n = 0;
+    let mut total = tuned.weights.elsewhere();
+    for &p in ring {
+        if board.cell(p) == EMPTY && pattern::matches_at(board, p) && acceptable(board, p, me) {
+            let code = pattern::code(board, p);
+            let g = tuned.weights.shape(code | side);
+            moves[n] = (p, code, g);
+            total += g;
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut x = rng.unit() as f32 * total;
+    let mut chosen = None;
+    for (k, &(_, _, g)) in moves[..n].iter().enumerate() {
+        if x < g {
+            chosen = Some(k);
+            break;
+        }
+        x -= g;
+    }
+    if let Some(trace) = tuned.trace.as_deref_mut() {
+        let drawn = moves[..n].iter().map(|&(_, code, g)| (code, g));
+        trace.shape_draw(me, drawn, tuned.weights.elsewhere(), total, chosen);
+    }
+    chosen.map(|k| moves[k].0)
 }
 
 /// Anywhere on the board: capture an opponent chain in atari; and, for chains of two or more
@@ -910,5 +1014,81 @@ pub(crate) mod tests {
     #[test]
     fn weighted_shape_step_draws_only_hand_made_matches_in_proportion_to_their_gammas() {
         check_learned_shape_draws(true);
+    }
+
+    #[test]
+    fn balanced_shape_step_draws_matches_in_proportion_to_their_weights_or_plays_elsewhere() {
+        use crate::balance::Params;
+        use crate::board::BLACK;
+        use crate::features::canonical_shape;
+        use crate::ladder::tests::{at, board};
+        let mut b = board(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "....O....",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let e5 = at(&b, 4, 4);
+        b.set_last_move(e5);
+        b.set_to_move(BLACK);
+        let ring = around(&b, e5);
+        let matches: Vec<usize> = ring
+            .iter()
+            .copied()
+            .filter(|&p| b.cell(p) == EMPTY && pattern::matches_at(&b, p))
+            .collect();
+        assert!(
+            matches.len() >= 2,
+            "{} matches around a contact play",
+            matches.len()
+        );
+        // The first match's shape weighs 3, the others 1, and playing elsewhere 0.5.
+        let favoured = canonical_shape(pattern::code(&b, matches[0]), BLACK);
+        let shapes: Vec<u16> = matches
+            .iter()
+            .map(|&p| canonical_shape(pattern::code(&b, p), BLACK))
+            .collect();
+        let weight = |p: usize| {
+            let k = matches.iter().position(|&q| q == p).expect("a match");
+            if shapes[k] == favoured {
+                3.0
+            } else {
+                1.0
+            }
+        };
+        let text = format!("elsewhere 0.5\nshape {favoured} 3.0\n");
+        let weights = Params::parse(&text).expect("parses").weights();
+        let total: f32 = 0.5 + matches.iter().map(|&p| weight(p)).sum::<f32>();
+        let mut rng = FastRng::new(5);
+        let draws = 20_000;
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..draws {
+            let mut trace = BalanceTrace::default();
+            let mut tuned = Tuned {
+                weights: &weights,
+                trace: Some(&mut trace),
+            };
+            let m = balanced_shape_move(&mut b, &mut rng, BLACK, &ring, &mut tuned);
+            *counts.entry(m).or_insert(0u32) += 1;
+        }
+        let share = |m: Option<usize>| counts.get(&m).copied().unwrap_or(0) as f32 / draws as f32;
+        for &p in &matches {
+            let expected = weight(p) / total;
+            assert!(
+                (share(Some(p)) - expected).abs() < 0.02,
+                "point {p}: drawn {:.3}, weight share {expected:.3}",
+                share(Some(p))
+            );
+        }
+        assert!(
+            (share(None) - 0.5 / total).abs() < 0.02,
+            "elsewhere {:.3}",
+            share(None)
+        );
     }
 }

@@ -45,6 +45,8 @@ pub enum ShapesArg {
     Weighted,
     /// Among the points whose learned shape gamma is at least 2, weighted by it.
     Learned,
+    /// The balanced playouts: step chances and shape weights fitted by simulation balancing.
+    Balanced,
 }
 
 /// Options of `tengen gtp`.
@@ -261,6 +263,7 @@ impl GtpArgs {
                     ShapesArg::Patterns => PlayoutShapes::Patterns,
                     ShapesArg::Weighted => PlayoutShapes::Weighted,
                     ShapesArg::Learned => PlayoutShapes::Learned,
+                    ShapesArg::Balanced => PlayoutShapes::Balanced,
                 },
             },
             seed: self.seed.unwrap_or_else(clock_seed),
