@@ -42,6 +42,7 @@ fn main() {
             Policy::Heavy,
             Policy::HeavyLocal,
             Policy::HeavyWeighted,
+            Policy::HeavyBalanced,
         ] {
             if only
                 .as_ref()

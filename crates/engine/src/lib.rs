@@ -110,7 +110,8 @@ pub struct EngineConfig {
     /// How the search's playouts (without `liberty_scan`) pick their 3×3 shape answer around
     /// the last move. `BySize` by default: `Weighted` on 12×12 and larger, where it won its A/B
     /// match on 19×19, the hand-made patterns below, where it won 134 of 260 at equal time on
-    /// 9×9 (docs/ENGINE.md, "Learned patterns").
+    /// 9×9 (docs/ENGINE.md, "Learned patterns"); `Balanced` won 100 of 200 at equal time on
+    /// 9×9 (docs/ENGINE.md, "Simulation balancing").
     pub playout_shapes: PlayoutShapes,
     /// Virtual visits of the criticality prior for each new tree node (0 = off): a move on a
     /// point whose owner at the end of the search's playouts tends to win them (criticality
