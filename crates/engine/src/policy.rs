@@ -946,9 +946,8 @@ pub(crate) mod tests {
         assert!((60..=140).contains(&seen_d6), "D6 in {seen_d6} of 200");
     }
 
-    /// Draws the learned shape step 20 000 times after White's contact play at E5 on Black's
-    /// E4 and checks that every draw is eligible and each point's share follows its gamma.
-    fn check_learned_shape_draws(hand_made: bool) {
+    /// White's contact play at E5 on Black's E4, Black to move, and the eight points around it.
+    fn contact_play() -> (PlayoutBoard, [usize; 8]) {
         use crate::board::BLACK;
         use crate::ladder::tests::{at, board};
         let mut b = board(&[
@@ -966,6 +965,14 @@ pub(crate) mod tests {
         b.set_last_move(e5);
         b.set_to_move(BLACK);
         let ring = around(&b, e5);
+        (b, ring)
+    }
+
+    /// Draws the learned shape step 20 000 times after White's contact play at E5 on Black's
+    /// E4 and checks that every draw is eligible and each point's share follows its gamma.
+    fn check_learned_shape_draws(hand_made: bool) {
+        use crate::board::BLACK;
+        let (mut b, ring) = contact_play();
         let weights = gamma::shape_weights(9);
         let eligible: Vec<(usize, f32)> = ring
             .iter()
@@ -1021,22 +1028,7 @@ pub(crate) mod tests {
         use crate::balance::Params;
         use crate::board::BLACK;
         use crate::features::canonical_shape;
-        use crate::ladder::tests::{at, board};
-        let mut b = board(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "....O....",
-            "....X....",
-            ".........",
-            ".........",
-            ".........",
-        ]);
-        let e5 = at(&b, 4, 4);
-        b.set_last_move(e5);
-        b.set_to_move(BLACK);
-        let ring = around(&b, e5);
+        let (mut b, ring) = contact_play();
         let matches: Vec<usize> = ring
             .iter()
             .copied()
