@@ -6,11 +6,15 @@
 //!     --out crates/engine/src/playout-weights-9.txt target/selfplay-9 [more dirs...]
 //! ```
 //!
+//! With `--values FILE` (lines `path<TAB>move<TAB>value`, from `bench/patterns/gnugo_values.py`)
+//! a position's target is that value (GNU Go's judgement of it) instead of the game's result.
+//!
 //! A game repeated move for move is read once. Positions are taken every `--every` moves from move `--from` to `--to` of each game; every
 //! tenth game is held out, and the mean squared error of the playouts' values against the
 //! results there is printed before the fit and every `--report` steps, for the hand-made
 //! policy (the starting point) and the fit so far.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::PathBuf;
 use tengen_engine::balance::{playout_values, BalanceConfig, Balancer, Params, TrainingPosition};
@@ -25,6 +29,8 @@ struct Args {
     to: usize,
     report: usize,
     held_out_playouts: usize,
+    /// Targets by game file and move (`--values`), instead of the games' results.
+    values: Option<HashMap<(String, usize), f32>>,
     config: BalanceConfig,
     dirs: Vec<String>,
 }
@@ -38,6 +44,7 @@ fn parse_args() -> Result<Args, String> {
         to: 50,
         report: 10,
         held_out_playouts: 64,
+        values: None,
         config: BalanceConfig {
             value_playouts: 16,
             gradient_playouts: 16,
@@ -61,6 +68,7 @@ fn parse_args() -> Result<Args, String> {
             "--value-playouts" => a.config.value_playouts = number(val(&x)?)?.max(1),
             "--gradient-playouts" => a.config.gradient_playouts = number(val(&x)?)?.max(1),
             "--threads" => a.config.threads = number(val(&x)?)?.max(1),
+            "--values" => a.values = Some(read_values(&val(&x)?)?),
             "--step" => {
                 a.config.step = val(&x)?.parse().map_err(|e| format!("--step: {e}"))?;
             }
@@ -73,8 +81,26 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// The positions of one game, labelled with its result (None for a game without one).
-fn positions(text: &str, a: &Args) -> Option<Vec<TrainingPosition>> {
+/// The `--values` file: each line `path<TAB>move<TAB>value[<TAB>...]`.
+fn read_values(path: &str) -> Result<HashMap<(String, usize), f32>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = HashMap::new();
+    for (k, line) in text.lines().enumerate() {
+        let bad = || format!("{path}:{}: expected path, move, value", k + 1);
+        let mut cols = line.split('\t');
+        let (Some(file), Some(mv), Some(v)) = (cols.next(), cols.next(), cols.next()) else {
+            return Err(bad());
+        };
+        let mv: usize = mv.parse().map_err(|_| bad())?;
+        let v: f32 = v.parse().map_err(|_| bad())?;
+        out.insert((file.to_string(), mv), v);
+    }
+    Ok(out)
+}
+
+/// The positions of one game, labelled with its result or, with `--values`, with the given
+/// values (None for a game without a result).
+fn positions(path: &str, text: &str, a: &Args) -> Option<Vec<TrainingPosition>> {
     let record = sgf::from_sgf(text).ok()?;
     if !record.setup.black.is_empty() || !record.setup.white.is_empty() {
         return None;
@@ -88,11 +114,17 @@ fn positions(text: &str, a: &Args) -> Option<Vec<TrainingPosition>> {
     let mut out = Vec::new();
     for (k, action) in record.actions.iter().enumerate() {
         if k >= a.from && k <= a.to && (k - a.from).is_multiple_of(a.every) {
-            out.push(TrainingPosition {
-                board: board.clone(),
-                komi_halves,
-                target,
-            });
+            let target = match &a.values {
+                None => Some(target),
+                Some(values) => values.get(&(path.to_string(), k)).copied(),
+            };
+            if let Some(target) = target {
+                out.push(TrainingPosition {
+                    board: board.clone(),
+                    komi_halves,
+                    target,
+                });
+            }
         }
         match action {
             Action::Place(p) => {
@@ -144,7 +176,7 @@ fn main() -> Result<(), String> {
         if !seen.insert(moves) {
             continue;
         }
-        let Some(ps) = positions(&text, &a) else {
+        let Some(ps) = positions(&path.to_string_lossy(), &text, &a) else {
             continue;
         };
         games += 1;
