@@ -13,7 +13,7 @@
 
 use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::features::canonical_shape;
-use crate::policy::{black_wins, choose_traced};
+use crate::policy::{black_wins, choose_traced, P_PATTERN, P_TACTICS, P_TWO_LIBS};
 use crate::rng::FastRng;
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -48,8 +48,8 @@ pub enum Coin {
 
 impl Coin {
     const ALL: [Coin; 3] = [Coin::Tactics, Coin::TwoLiberties, Coin::Patterns];
-    /// The hand-made policy's chances (`policy`'s constants).
-    const FIXED: [f32; 3] = [0.95, 0.8, 0.9];
+    /// The hand-made policy's chances.
+    const FIXED: [f32; 3] = [P_TACTICS, P_TWO_LIBS, P_PATTERN];
 
     fn name(self) -> &'static str {
         match self {

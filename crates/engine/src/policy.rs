@@ -71,14 +71,14 @@ impl Policy {
 }
 
 /// Probability of trying the last-move heuristics in heavy playouts.
-const P_TACTICS: f32 = 0.95;
+pub(crate) const P_TACTICS: f32 = 0.95;
 /// When only self-atari moves are left, one that puts at most this many stones in atari is
 /// still played rather than passing (passing lets the opponent kill living groups), while
 /// larger chains, as in seki, are left alone.
 const MAX_FALLBACK_SELF_ATARI: u32 = 3;
 
 /// Probability of trying the two-liberty tactics around the last move.
-const P_TWO_LIBS: f32 = 0.8;
+pub(crate) const P_TWO_LIBS: f32 = 0.8;
 
 /// The largest board on which the estimator's playouts use the two-liberty tactics (the search
 /// uses them everywhere since ladders are read; see docs/ENGINE.md).
@@ -94,7 +94,7 @@ const P_SHORT_OF_LIBERTIES: f32 = 0.5;
 const MAX_SIZE_SHORT_OF_LIBERTIES: usize = 11;
 
 /// Probability of trying 3×3 patterns around the last move.
-const P_PATTERN: f32 = 0.9;
+pub(crate) const P_PATTERN: f32 = 0.9;
 
 /// The learned shape step only considers points whose shape gamma is at least this: shapes
 /// played more often than a typical point (the hand-made step likewise only plays matches).

@@ -94,6 +94,7 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--tactical-priors", "9"],
         &["--tactical-priors", "-1"],
         &["--tactical-priors", "deep"],
+        &["--playout-shapes", "balance"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -113,6 +114,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "0.2",
         "--tactical-priors",
         "2",
+        "--playout-shapes",
+        "balanced",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");
