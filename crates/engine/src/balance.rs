@@ -13,6 +13,7 @@
 
 use crate::board::{PlayoutBoard, BLACK, WHITE};
 use crate::features::canonical_shape;
+use crate::gamma::table_lines;
 use crate::policy::{black_wins, choose_traced, P_PATTERN, P_TACTICS, P_TWO_LIBS};
 use crate::rng::FastRng;
 use std::sync::OnceLock;
@@ -102,16 +103,11 @@ impl Params {
     /// file does not name keeps its initial value.
     pub fn parse(text: &str) -> Result<Params, WeightsError> {
         let mut params = Params::initial();
-        for (k, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
+        for (k, raw, words) in table_lines(text) {
             let malformed = || WeightsError::Malformed {
                 line: k + 1,
                 text: raw.to_string(),
             };
-            let words: Vec<&str> = line.split_whitespace().collect();
             let (slot, value) = match words[..] {
                 ["coin", name, p] => {
                     let c = Coin::ALL.iter().position(|c| c.name() == name);

@@ -73,12 +73,7 @@ impl Gammas {
     /// Reads lines `kind value gamma` (`#` starts a comment).
     pub fn parse(text: &str) -> Result<Gammas, GammaError> {
         let mut g = Gammas::default();
-        for (k, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
+        for (k, raw, words) in table_lines(text) {
             let malformed = || GammaError::Malformed {
                 line: k + 1,
                 text: raw.to_string(),
@@ -149,6 +144,20 @@ impl Gammas {
     pub fn strength(&self, features: &MoveFeatures) -> f32 {
         features.iter().map(|f| self.get(f)).product()
     }
+}
+
+/// The lines of a table file that say something, as `(index from 0, the line, its words)`:
+/// `#` starts a comment, and blank lines are skipped. Shared by the tables' readers.
+pub(crate) fn table_lines(text: &str) -> impl Iterator<Item = (usize, &str, Vec<&str>)> {
+    text.lines().enumerate().filter_map(|(k, raw)| {
+        let words: Vec<&str> = raw
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        (!words.is_empty()).then_some((k, raw, words))
+    })
 }
 
 /// The largest board that uses the table fitted on small boards.
