@@ -64,7 +64,7 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
     };
     let game = cx.game;
     let board = &tree.root_board;
-    let winrate = cx.real_winrate.unwrap_or(tree.nodes[best].winrate());
+    let winrate = cx.real_winrate.unwrap_or(tree.node(best).winrate());
     if cx.allow_resign && stats.playouts >= RESIGN_AFTER_PLAYOUTS && winrate < RESIGN_BELOW {
         return Choice::plain(EngineMove::Resign);
     }
@@ -76,11 +76,11 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
     let mut replaced = None;
     if cx.tactical_check {
         if let Some(safer) = safer_child(tree, chosen) {
-            replaced = Some(board.point(tree.nodes[chosen].mv as usize));
+            replaced = Some(board.point(tree.node(chosen).mv()));
             chosen = safer;
         }
     }
-    let mv = tree.nodes[chosen].mv as usize;
+    let mv = tree.node(chosen).mv();
     let to_point = |m: usize| board.point(m);
     // Passing: only when the count with the estimated dead stones does not lose.
     let analysis = estimate::decide_within(game, stats.ownership.clone(), reading::MOVE_BUDGET);
@@ -103,10 +103,10 @@ pub(crate) fn choose(tree: &Tree, stats: &SearchStats, cx: &Context<'_>) -> Choi
             .collect();
         let capture = tree
             .children(0)
-            .filter(|&c| targets.contains(&to_point(tree.nodes[c].mv as usize)))
-            .max_by(|&a, &b| tree.nodes[a].visits.total_cmp(&tree.nodes[b].visits));
+            .filter(|&c| targets.contains(&to_point(tree.node(c).mv())))
+            .max_by(|&a, &b| tree.node(a).visits().total_cmp(&tree.node(b).visits()));
         return match capture {
-            Some(c) => Choice::plain(EngineMove::Place(to_point(tree.nodes[c].mv as usize))),
+            Some(c) => Choice::plain(EngineMove::Place(to_point(tree.node(c).mv()))),
             None => Choice {
                 mv: EngineMove::Place(to_point(mv)),
                 replaced,
@@ -152,14 +152,13 @@ impl Choice {
 /// move four stones better (module `guard`).
 fn safer_child(tree: &Tree, chosen: usize) -> Option<usize> {
     let searched = |c: usize| Searched {
-        mv: tree.nodes[c].mv as usize,
-        visits: tree.nodes[c].visits,
-        winrate: tree.nodes[c].winrate(),
+        mv: tree.node(c).mv(),
+        visits: tree.node(c).visits(),
+        winrate: tree.node(c).winrate(),
     };
     let children: Vec<Searched> = tree.children(0).map(searched).collect();
     let safer = guard::safer_move(&tree.root_board, &children, searched(chosen))?;
-    tree.children(0)
-        .find(|&c| tree.nodes[c].mv as usize == safer)
+    tree.children(0).find(|&c| tree.node(c).mv() == safer)
 }
 
 /// Whether every root move lies in pass-alive territory (of either color).
@@ -172,18 +171,18 @@ fn nothing_left(game: &Game, tree: &Tree) -> bool {
     }
     let pa = benson::pass_alive(&cells, size);
     tree.children(0)
-        .all(|c| pa.territory[tree.root_board.flat(tree.nodes[c].mv as usize)] != 0)
+        .all(|c| pa.territory[tree.root_board.flat(tree.node(c).mv())] != 0)
 }
 
 /// The most visited root move `best`, or, at random, a root move the search found nearly as
 /// good (nearly as many visits, nearly the same win rate).
 pub(crate) fn near_equal(tree: &Tree, best: usize, seed: u64) -> usize {
-    let top = tree.nodes[best];
+    let top = tree.node(best);
     let near: Vec<usize> = tree
         .children(0)
         .filter(|&c| {
-            let n = &tree.nodes[c];
-            n.visits >= NEAR_VISITS * top.visits && n.winrate() >= top.winrate() - NEAR_WINRATE
+            let n = tree.node(c);
+            n.visits() >= NEAR_VISITS * top.visits() && n.winrate() >= top.winrate() - NEAR_WINRATE
         })
         .collect();
     if near.len() <= 1 {
@@ -199,7 +198,7 @@ fn sample(tree: &Tree, temperature: f32, seed: u64) -> Option<usize> {
         .map(|c| {
             (
                 c,
-                (tree.nodes[c].visits as f64).powf(1.0 / temperature as f64),
+                (tree.node(c).visits() as f64).powf(1.0 / temperature as f64),
             )
         })
         .filter(|&(_, w)| w > 0.0)
@@ -222,20 +221,18 @@ fn sample(tree: &Tree, temperature: f32, seed: u64) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::board::PlayoutBoard;
-    use crate::tree::Node;
+    use crate::tree::NewNode;
 
     /// A root with three children: (visits, wins) each.
     fn tree_with(children: &[(f32, f32)]) -> Tree {
         let board = PlayoutBoard::new(9);
-        let mut tree = Tree::new(board);
-        tree.nodes[0].expanded = true;
-        tree.nodes[0].first_child = 1;
-        tree.nodes[0].n_children = children.len() as u16;
-        for (k, &(visits, wins)) in children.iter().enumerate() {
-            let mut n = Node::new(12 + k, 0.0, 0.0);
-            n.visits = visits;
-            n.wins = wins;
-            tree.nodes.push(n);
+        let tree = Tree::new(board.clone());
+        let nodes = (0..children.len())
+            .map(|k| NewNode::new(12 + k, 0.0, 0.0))
+            .collect();
+        tree.attach(0, nodes, &board);
+        for (c, &(visits, wins)) in tree.children(0).zip(children) {
+            tree.node(c).set_results(visits, wins);
         }
         tree
     }

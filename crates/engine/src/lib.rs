@@ -395,7 +395,7 @@ impl Engine {
     /// their memory with it.
     pub fn kept_bytes(&self) -> usize {
         self.saved.as_ref().map_or(0, |saved| {
-            saved.tree.nodes.len() * std::mem::size_of::<tree::Node>()
+            saved.tree.len() * std::mem::size_of::<tree::Node>()
         })
     }
 
@@ -470,7 +470,7 @@ impl Engine {
             None => (Tree::new(root.clone()), false, false),
         };
         let kept_playouts = if reused {
-            tree.nodes[0].visits as u32
+            tree.node(0).visits() as u32
         } else {
             0
         };
@@ -539,7 +539,7 @@ impl Engine {
         let (mut tree, mut stats) = search::search(tree, &params, &allow, control);
         let mut looked_again = false;
         if shift == 0 && self.config.level >= MAX_LEVEL && !cancelled(control) {
-            let winrate = tree.best_child(0).map_or(0.5, |c| tree.nodes[c].winrate());
+            let winrate = tree.best_child(0).map_or(0.5, |c| tree.node(c).winrate());
             let clock_share = time_limit.filter(|_| clock_limits);
             let fixed_seconds = self
                 .config
@@ -573,7 +573,7 @@ impl Engine {
         } else {
             -real_score
         };
-        let searched_winrate = tree.best_child(0).map_or(0.5, |c| tree.nodes[c].winrate());
+        let searched_winrate = tree.best_child(0).map_or(0.5, |c| tree.node(c).winrate());
         self.behind[color.index()] = if self.config.behind_komi {
             behind::next_shift(shift, real_winrate, margin, searched_winrate)
         } else {
@@ -604,7 +604,7 @@ impl Engine {
             winrate,
             reused_tree: reused,
             kept_playouts,
-            nodes: tree.nodes.len(),
+            nodes: tree.len(),
             score: real_score,
             komi_shift: shift,
             looked_again,

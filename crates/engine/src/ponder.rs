@@ -51,10 +51,10 @@ impl Engine {
                 let pondered = Pondered {
                     playouts: stats.playouts,
                     elapsed: stats.elapsed,
-                    nodes: tree.nodes.len(),
+                    nodes: tree.len(),
                     expected_reply: tree
                         .best_child(0)
-                        .map(|c| tree.nodes[c].mv as usize)
+                        .map(|c| tree.node(c).mv())
                         .filter(|&m| m != PASS)
                         .map(|m| tree.root_board.point(m)),
                 };

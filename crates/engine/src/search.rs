@@ -1,13 +1,13 @@
-//! Multi-threaded Monte-Carlo tree search: each thread descends the shared tree under a lock
-//! (visits count as a virtual loss until the result arrives), builds new leaves' children
-//! outside it, plays a playout on its own board and backs up the result with AMAF statistics.
+//! Multi-threaded Monte-Carlo tree search: each thread descends the shared tree (visits count
+//! as a virtual loss until the result arrives), builds the children of the leaves it claims,
+//! plays a playout on its own board and backs up the result with AMAF statistics. The tree
+//! takes no lock: its nodes' statistics are atomics (module `tree`).
 
 use crate::board::{other, PlayoutBoard, BLACK};
 use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 use crate::tree::{amaf_weight, Tree};
-use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -160,34 +160,31 @@ impl Worker {
 
 /// Starts a search iteration's descent at the root: resets the worker's board and path and
 /// walks down (see [`walk`]).
-fn descend(tree: &mut Tree, w: &mut Worker) -> Option<usize> {
+fn descend(tree: &Tree, w: &mut Worker) -> Option<usize> {
     w.board.copy_from(&tree.root_board);
     w.path.clear();
     w.seq.clear();
     w.path.push(0);
-    tree.nodes[0].visits += 1.0;
+    tree.node(0).visits.add(1.0);
     walk(tree, w, 0)
 }
 
 /// Walks down from `node` (the last of the worker's path, its position on the worker's board),
 /// playing the selected moves on the board and counting each visit at once (the virtual loss).
-/// Stops at a leaf; returns it when it is due for expansion (it has enough visits), already
-/// marked expanded so that no other thread expands it too. The caller builds its children
-/// without the lock ([`crate::tree::Expansion::children`]), attaches them and walks on from
-/// it; meanwhile other threads treat it as a leaf.
-fn walk(tree: &mut Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
+/// Stops at a leaf; returns it when it is due for expansion (it has enough visits), claimed
+/// so that no other thread expands it too. The caller builds its children
+/// ([`crate::tree::Expansion::children`]), attaches them and walks on from it; meanwhile
+/// other threads treat it as a leaf.
+fn walk(tree: &Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
     loop {
-        if !tree.nodes[node].expanded {
-            if tree.nodes[node].visits >= tree.expand_threshold() {
-                tree.nodes[node].expanded = true;
-                return Some(node);
-            }
-            return None;
+        if !tree.node(node).is_expanded() {
+            return tree.claim_for_expansion(node).then_some(node);
         }
         let c = tree.select(node)?;
-        tree.nodes[c].visits += 1.0;
+        let child = tree.node(c);
+        child.visits.add(1.0);
         let stone = w.board.to_move();
-        let mv = tree.nodes[c].mv;
+        let mv = child.mv() as u16;
         w.board.play(mv as usize);
         w.seq.push((mv, stone));
         w.path.push(c);
@@ -195,20 +192,16 @@ fn walk(tree: &mut Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
     }
 }
 
-/// One iteration's way down the shared tree: the tree is locked to walk and to attach new
-/// children, not while their priors are computed (most of an expansion's cost), so that the
-/// other threads can walk meanwhile.
-fn descend_shared(shared: &Mutex<Tree>, w: &mut Worker) {
-    let (mut pending, expansion) = {
-        let mut tree = shared.lock();
-        (descend(&mut tree, w), tree.expansion())
-    };
+/// One iteration's way down the shared tree: walks, and builds and attaches the children of
+/// each leaf it claims on the way, while the other threads walk too.
+fn descend_shared(tree: &Tree, w: &mut Worker) {
+    let expansion = tree.expansion();
+    let mut pending = descend(tree, w);
     while let Some(leaf) = pending {
         let depth = w.path.len() - 1;
         let children = expansion.children(&mut w.board, depth, &|_| true);
-        let mut tree = shared.lock();
         tree.attach(leaf, children, &w.board);
-        pending = walk(&mut tree, w, leaf);
+        pending = walk(tree, w, leaf);
     }
 }
 
@@ -234,7 +227,7 @@ pub(crate) fn black_value(score: i32, komi_halves: i32, area: usize, weight: f32
 /// Adds the result of one iteration (`black_value`, Black's result in 0..=1) to the path and
 /// the AMAF statistics of its siblings, each weighted by how soon its move was played
 /// ([`amaf_weight`]).
-fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
+fn backup(tree: &Tree, w: &Worker, black_value: f32) {
     let root_stone = tree.root_board.to_move();
     let g = w.generation;
     let result_for = |stone: u8| {
@@ -248,7 +241,7 @@ fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
     for d in 0..w.path.len() {
         let node = w.path[d];
         if d > 0 {
-            tree.nodes[node].wins += result_for(w.seq[d - 1].1);
+            tree.node(node).wins.add(result_for(w.seq[d - 1].1));
         }
         let to_move = if d % 2 == 0 {
             root_stone
@@ -257,12 +250,12 @@ fn backup(tree: &mut Tree, w: &Worker, black_value: f32) {
         };
         let r = result_for(to_move);
         for c in tree.children(node) {
-            let m = tree.nodes[c].mv as usize;
+            let n = tree.node(c);
+            let m = n.mv();
             if w.stamp[m] == g && w.first_idx[m] as usize >= d && w.first_color[m] == to_move {
                 let weight = amaf_weight(w.first_idx[m] as usize, d, length, decay);
-                let n = &mut tree.nodes[c];
-                n.amaf_n += weight;
-                n.amaf_w += weight * r;
+                n.amaf_n.add_relaxed(weight);
+                n.amaf_w.add_relaxed(weight * r);
             }
         }
     }
@@ -285,8 +278,7 @@ pub fn search(
         .or(deadline);
     let root = tree.root_board.clone();
     let area = root.size() * root.size();
-    let mut tree = tree;
-    if !tree.nodes[0].expanded {
+    if !tree.node(0).is_expanded() {
         // Before the threads start, so that every playout goes through one of the root's moves.
         let mut board = root.clone();
         let children = tree.expansion().children(&mut board, 0, allow_root);
@@ -296,16 +288,15 @@ pub fn search(
     let kept: Vec<f32> = if params.lead_counts_kept_visits {
         Vec::new()
     } else {
-        tree.children(0).map(|c| tree.nodes[c].visits).collect()
+        tree.children(0).map(|c| tree.node(c).visits()).collect()
     };
-    let shared = Mutex::new(tree);
     let started = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let threads = params.threads.max(1);
     let workers: Vec<Worker> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let shared = &shared;
+                let tree = &tree;
                 let started = &started;
                 let stop = &stop;
                 let root = &root;
@@ -336,7 +327,7 @@ pub fn search(
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
-                        descend_shared(shared, &mut w);
+                        descend_shared(tree, &mut w);
                         let score = playout_with(
                             &mut w.board,
                             &mut w.rng,
@@ -358,10 +349,9 @@ pub fn search(
                         }
                         let value =
                             black_value(score, params.komi_halves, area, params.score_weight);
-                        let mut tree = shared.lock();
-                        backup(&mut tree, &w, value);
+                        backup(tree, &w, value);
                         if tree.wants_criticality() {
-                            tree.crit.add(&w.owners, black_won);
+                            tree.crit.lock().add(&w.owners, black_won);
                         }
                         iter += 1;
                         if t == 0 && iter.is_multiple_of(64) {
@@ -369,8 +359,8 @@ pub fn search(
                             let past_share = deadline.is_some_and(|d| Instant::now() >= d);
                             let until = if past_share { hard_deadline } else { deadline };
                             let remaining = remaining_playouts(params, done, start, until);
-                            if unreachable_lead(&tree, remaining, kept)
-                                || (past_share && !unsure(&tree))
+                            if unreachable_lead(tree, remaining, kept)
+                                || (past_share && !unsure(tree))
                             {
                                 stop.store(true, Ordering::Relaxed);
                             }
@@ -379,9 +369,8 @@ pub fn search(
                                     last_report = Instant::now();
                                     let winrate = tree
                                         .best_child(0)
-                                        .map(|c| tree.nodes[c].winrate())
+                                        .map(|c| tree.node(c).winrate())
                                         .unwrap_or(0.5);
-                                    drop(tree);
                                     cb(Progress {
                                         playouts: done,
                                         budget: params.playouts,
@@ -401,7 +390,6 @@ pub fn search(
             .map(|h| h.join().expect("search thread panicked"))
             .collect()
     });
-    let tree = shared.into_inner();
     let done: u32 = workers.iter().map(|w| w.done).sum();
     let mut ownership = vec![0f32; area];
     let mut score_sum = 0i64;
@@ -461,13 +449,13 @@ fn unsure(tree: &Tree) -> bool {
     let Some(best) = tree.best_child(0) else {
         return false;
     };
-    let b = &tree.nodes[best];
+    let b = tree.node(best);
     if UNSURE_WINRATE.contains(&b.winrate()) {
         return true;
     }
     tree.children(0).any(|c| {
-        let n = &tree.nodes[c];
-        c != best && n.visits >= b.visits * UNSURE_VISIT_SHARE && n.winrate() > b.winrate()
+        let n = tree.node(c);
+        c != best && n.visits() >= b.visits() * UNSURE_VISIT_SHARE && n.winrate() > b.winrate()
     })
 }
 
@@ -478,7 +466,7 @@ fn unreachable_lead(tree: &Tree, remaining: u32, kept: &[f32]) -> bool {
     let mut best = 0.0f32;
     let mut second = 0.0f32;
     for (k, c) in tree.children(0).enumerate() {
-        let v = tree.nodes[c].visits - kept.get(k).copied().unwrap_or(0.0);
+        let v = tree.node(c).visits() - kept.get(k).copied().unwrap_or(0.0);
         if v > best {
             second = best;
             best = v;
@@ -486,7 +474,7 @@ fn unreachable_lead(tree: &Tree, remaining: u32, kept: &[f32]) -> bool {
             second = v;
         }
     }
-    tree.nodes[0].n_children > 1 && best - second > remaining as f32
+    tree.node(0).n_children() > 1 && best - second > remaining as f32
 }
 
 #[cfg(test)]
@@ -499,12 +487,11 @@ mod tests {
     /// A 9×9 root whose first root moves have these (visits, wins); the others are unvisited.
     fn root_with(stats: &[(f32, f32)]) -> Tree {
         let mut board = PlayoutBoard::new(9);
-        let mut tree = Tree::new(board.clone());
+        let tree = Tree::new(board.clone());
         tree.expand(0, &mut board, &|_| true);
         let children: Vec<usize> = tree.children(0).collect();
         for (&c, &(visits, wins)) in children.iter().zip(stats) {
-            tree.nodes[c].visits = visits;
-            tree.nodes[c].wins = wins;
+            tree.node(c).set_results(visits, wins);
         }
         tree
     }
@@ -580,17 +567,18 @@ mod tests {
         assert!(win_by_half >= 0.9 && win_all <= 1.0);
     }
 
-    #[test]
-    fn two_threads_building_children_outside_the_lock_expand_each_leaf_once() {
-        // Children are built without the tree's lock: a leaf claimed by one thread must not be
-        // expanded by the other meanwhile, or its first set of children would be orphaned in
-        // the arena and the visits would split between two sets.
+    /// Searches the empty 9×9 board on `threads` threads sharing the tree and checks the
+    /// arena and the visits afterwards.
+    fn shared_tree_expands_each_leaf_once(threads: usize) {
+        // The threads share the tree without a lock: a leaf claimed by one thread must not be
+        // expanded by another meanwhile, or its first set of children would be orphaned in
+        // the arena and the visits would split between two sets; and no visit may be lost.
         let board = PlayoutBoard::new(9);
         let params = SearchParams {
             playouts: 4_000,
             time_limit: None,
             time_extension: None,
-            threads: 2,
+            threads,
             policy: Policy::HeavyLocal,
             last_good_reply: false,
             komi_halves: 15,
@@ -605,15 +593,11 @@ mod tests {
             &|_| true,
             &SearchControl::default(),
         );
-        let children: usize = tree.nodes.iter().map(|n| n.n_children as usize).sum();
-        assert_eq!(
-            tree.nodes.len(),
-            1 + children,
-            "orphaned nodes in the arena"
-        );
+        let children: usize = tree.nodes().iter().map(|n| n.n_children()).sum();
+        assert_eq!(tree.len(), 1 + children, "orphaned nodes in the arena");
         // Every child range lies after its parent and no two ranges overlap.
-        let mut ranges: Vec<(usize, usize)> = (0..tree.nodes.len())
-            .filter(|&i| tree.nodes[i].n_children > 0)
+        let mut ranges: Vec<(usize, usize)> = (0..tree.len())
+            .filter(|&i| tree.node(i).n_children() > 0)
             .map(|i| {
                 assert!(tree.children(i).start > i);
                 (tree.children(i).start, tree.children(i).end)
@@ -622,12 +606,24 @@ mod tests {
         ranges.sort_unstable();
         assert!(ranges.windows(2).all(|w| w[0].1 <= w[1].0));
         // All the visits in flight came back: the root's visits are the playouts run.
-        assert_eq!(tree.nodes[0].visits, stats.playouts as f32);
+        assert_eq!(tree.node(0).visits(), stats.playouts as f32);
         // The root is expanded before the threads start: every playout went through one of
         // its moves.
-        let child_visits: f32 = tree.children(0).map(|c| tree.nodes[c].visits).sum();
+        let child_visits: f32 = tree.children(0).map(|c| tree.node(c).visits()).sum();
         assert_eq!(child_visits, stats.playouts as f32);
         assert!(stats.playouts > 1_000, "{}", stats.playouts);
+    }
+
+    #[test]
+    fn two_threads_sharing_the_tree_expand_each_leaf_once() {
+        shared_tree_expands_each_leaf_once(2);
+    }
+
+    #[test]
+    fn eight_threads_sharing_the_tree_expand_each_leaf_once_and_lose_no_visit() {
+        // More threads than this machine's cores: they are preempted mid-descent, between
+        // claiming a leaf and attaching its children, which is where a race would show.
+        shared_tree_expands_each_leaf_once(8);
     }
 
     #[test]
@@ -653,17 +649,17 @@ mod tests {
         };
         let (tree, stats) = search(tree, &params, &|_| true, &SearchControl::default());
         assert!(stats.playouts > 2_000, "{}", stats.playouts);
-        assert!(tree.nodes.len() <= 16_000);
+        assert!(tree.len() <= 16_000);
         // Every node on the main line with the visits an expansion now needs has children.
         let threshold = tree.expand_threshold();
         let mut node = 0;
         let mut depth = 0;
-        while tree.nodes[node].visits >= threshold {
-            let n = &tree.nodes[node];
+        while tree.node(node).visits() >= threshold {
+            let n = tree.node(node);
             assert!(
-                n.n_children > 0,
+                n.n_children() > 0,
                 "depth {depth}: {} visits, no children (threshold {threshold})",
-                n.visits
+                n.visits()
             );
             node = tree.best_child(node).expect("children");
             depth += 1;

@@ -7,6 +7,9 @@ use crate::features::Context;
 use crate::gamma;
 use crate::prior::{escapes, pointless_edge_move, prior};
 use crate::tactical_prior::{tactical_moves, TacticalMoves};
+use bytemuck::Zeroable;
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
 
 /// A point is critical enough for the criticality prior from this criticality on (an owner
 /// that wins 10 percentage points more often than chance would have it).
@@ -55,69 +58,192 @@ pub const MAX_NODES: usize = 2_000_000;
 /// this-many-th of the arena fills.
 const FILL_STEPS: usize = 32;
 
+/// A statistic the search threads update together: an `f32` held in an atomic, so that
+/// descents and backups run without a lock on the tree.
+#[derive(Debug, Default, Zeroable)]
+#[repr(transparent)]
+pub struct Stat(AtomicU32);
+
+impl Stat {
+    /// The value.
+    #[inline]
+    pub fn get(&self) -> f32 {
+        f32::from_bits(self.0.load(Ordering::Relaxed))
+    }
+
+    /// Sets the value (while building a node, or in tests).
+    #[inline]
+    pub(crate) fn set(&self, value: f32) {
+        self.0.store(value.to_bits(), Ordering::Relaxed);
+    }
+
+    /// Adds `delta` with a plain load and store: cheaper than [`Stat::add`], but of two
+    /// threads adding at the same instant one may be lost. For the AMAF statistics, the most
+    /// frequent updates, where a rare lost sample does not matter (on one thread the same
+    /// sum as a plain `+=`).
+    #[inline]
+    pub(crate) fn add_relaxed(&self, delta: f32) {
+        self.set(self.get() + delta);
+    }
+
+    /// Adds `delta` exactly, even when another thread adds at the same time (a
+    /// compare-and-swap loop; on one thread the same sum as a plain `+=`).
+    #[inline]
+    pub(crate) fn add(&self, delta: f32) {
+        let mut old = self.0.load(Ordering::Relaxed);
+        loop {
+            let new = (f32::from_bits(old) + delta).to_bits();
+            match self
+                .0
+                .compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return,
+                Err(seen) => old = seen,
+            }
+        }
+    }
+}
+
+/// A node's place in the expansion: a leaf, claimed by the thread building its children, or
+/// expanded (its children attached, possibly none when the arena was full).
+const LEAF: u8 = 0;
+const CLAIMED: u8 = 1;
+const EXPANDED: u8 = 2;
+
 /// A tree node: the move that leads to it and its statistics, from the point of view of the
-/// player who made that move.
-#[derive(Debug, Clone, Copy)]
+/// player who made that move. Every field is atomic, so the search threads share the tree
+/// without a lock; a node's children are published by [`Tree::attach`] with a release store
+/// of its state, which [`Tree::children`] reads with acquire.
+#[derive(Debug, Default, Zeroable)]
 pub struct Node {
     /// The move (padded index; PASS for the root).
-    pub mv: u16,
-    /// Index of the first child in the arena.
-    pub first_child: u32,
+    mv: AtomicU16,
     /// Number of children.
-    pub n_children: u16,
-    /// Whether the children have been created.
-    pub expanded: bool,
+    n_children: AtomicU16,
+    /// Index of the first child in the arena.
+    first_child: AtomicU32,
+    /// [`LEAF`], [`CLAIMED`] or [`EXPANDED`].
+    state: AtomicU8,
     /// Real visits (including visits in flight: the virtual loss).
-    pub visits: f32,
+    pub visits: Stat,
     /// Wins for the player who made `mv`.
-    pub wins: f32,
+    pub wins: Stat,
+    /// Prior virtual visits.
+    pub prior_n: Stat,
+    /// Prior virtual wins.
+    pub prior_w: Stat,
+    /// AMAF visits.
+    pub amaf_n: Stat,
+    /// AMAF wins.
+    pub amaf_w: Stat,
+}
+
+/// A new node before it enters the arena: its move and prior, built by
+/// [`Expansion::children`] without touching the tree.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct NewNode {
+    /// The move (padded index).
+    pub mv: u16,
     /// Prior virtual visits.
     pub prior_n: f32,
     /// Prior virtual wins.
     pub prior_w: f32,
-    /// AMAF visits.
-    pub amaf_n: f32,
-    /// AMAF wins.
-    pub amaf_w: f32,
+}
+
+impl NewNode {
+    pub(crate) fn new(mv: usize, prior_n: f32, prior_w: f32) -> NewNode {
+        NewNode {
+            mv: mv as u16,
+            prior_n,
+            prior_w,
+        }
+    }
 }
 
 impl Node {
-    pub(crate) fn new(mv: usize, prior_n: f32, prior_w: f32) -> Node {
-        Node {
-            mv: mv as u16,
-            first_child: 0,
-            n_children: 0,
-            expanded: false,
-            visits: 0.0,
-            wins: 0.0,
-            prior_n,
-            prior_w,
-            amaf_n: 0.0,
-            amaf_w: 0.0,
-        }
+    /// The move (padded index; PASS for the root).
+    #[inline]
+    pub fn mv(&self) -> usize {
+        usize::from(self.mv.load(Ordering::Relaxed))
+    }
+
+    /// Real visits (including visits in flight).
+    #[inline]
+    pub fn visits(&self) -> f32 {
+        self.visits.get()
+    }
+
+    /// Number of children (0 until expanded).
+    pub fn n_children(&self) -> usize {
+        usize::from(self.n_children.load(Ordering::Relaxed))
+    }
+
+    /// Whether the children have been attached (or the node was claimed for that).
+    pub fn is_expanded(&self) -> bool {
+        self.state.load(Ordering::Acquire) != LEAF
+    }
+
+    /// Claims this leaf for expansion; false when it is not a leaf any more (another thread
+    /// claimed it first).
+    fn claim(&self) -> bool {
+        self.state
+            .compare_exchange(LEAF, CLAIMED, Ordering::AcqRel, Ordering::Relaxed)
+            .is_ok()
     }
 
     /// The real win rate (0.5 without visits).
     pub fn winrate(&self) -> f32 {
-        if self.visits > 0.0 {
-            self.wins / self.visits
+        let visits = self.visits();
+        if visits > 0.0 {
+            self.wins.get() / visits
         } else {
             0.5
+        }
+    }
+
+    /// Sets the real visits and wins (tests).
+    #[cfg(test)]
+    pub(crate) fn set_results(&self, visits: f32, wins: f32) {
+        self.visits.set(visits);
+        self.wins.set(wins);
+    }
+
+    /// Writes a new node's move and prior into this slot of the arena, with no results.
+    fn fill(&self, new: NewNode) {
+        self.mv.store(new.mv, Ordering::Relaxed);
+        self.prior_n.set(new.prior_n);
+        self.prior_w.set(new.prior_w);
+    }
+
+    /// Copies `other`'s move and statistics into this slot (not its children or state).
+    fn copy_from(&self, other: &Node) {
+        self.mv
+            .store(other.mv.load(Ordering::Relaxed), Ordering::Relaxed);
+        for (to, from) in [
+            (&self.visits, &other.visits),
+            (&self.wins, &other.wins),
+            (&self.prior_n, &other.prior_n),
+            (&self.prior_w, &other.prior_w),
+            (&self.amaf_n, &other.amaf_n),
+            (&self.amaf_w, &other.amaf_w),
+        ] {
+            to.set(from.get());
         }
     }
 
     /// The selection value: priors and real results blended with AMAF.
     #[inline]
     fn value(&self, log_parent: f32, rave_equiv: f32, explore: f32) -> f32 {
-        let n = self.visits + self.prior_n;
+        let n = self.visits() + self.prior_n.get();
         let q = if n > 0.0 {
-            (self.wins + self.prior_w) / n
+            (self.wins.get() + self.prior_w.get()) / n
         } else {
             0.5
         };
-        let v = if self.amaf_n > 0.0 {
-            let aq = self.amaf_w / self.amaf_n;
-            let beta = self.amaf_n / (self.amaf_n + n + self.amaf_n * n / rave_equiv);
+        let amaf_n = self.amaf_n.get();
+        let v = if amaf_n > 0.0 {
+            let aq = self.amaf_w.get() / amaf_n;
+            let beta = amaf_n / (amaf_n + n + amaf_n * n / rave_equiv);
             (1.0 - beta) * q + beta * aq
         } else {
             q
@@ -144,7 +270,7 @@ impl Expansion {
         board: &mut PlayoutBoard,
         depth: usize,
         allow: &dyn Fn(usize) -> bool,
-    ) -> Vec<Node> {
+    ) -> Vec<NewNode> {
         let me = board.to_move();
         let mut esc = escapes(board, me);
         if self.race_priors {
@@ -178,7 +304,7 @@ impl Expansion {
             if learned {
                 strengths.push(table.strength(&cx.features(board, m)));
             }
-            children.push(Node::new(m, p.n, p.w));
+            children.push(NewNode::new(m, p.n, p.w));
         }
         if learned && !children.is_empty() {
             self.add_learned_priors(&mut children, &strengths);
@@ -189,7 +315,7 @@ impl Expansion {
     /// Adds the learned move model's prior to `children`, whose learned strengths are
     /// `strengths`: `k` visits at a win rate of `√r / (1 + √r)`, `r` the strength over the
     /// mean (an average move gets 0.5).
-    fn add_learned_priors(&self, children: &mut [Node], strengths: &[f32]) {
+    fn add_learned_priors(&self, children: &mut [NewNode], strengths: &[f32]) {
         let k = self.pattern_prior;
         let mean = strengths.iter().sum::<f32>() / strengths.len() as f32;
         for (n, s) in children.iter_mut().zip(strengths) {
@@ -200,11 +326,15 @@ impl Expansion {
     }
 }
 
-/// The search tree with its root position.
-#[derive(Debug, Clone)]
+/// The search tree with its root position. The search threads share it without a lock:
+/// the arena is allocated whole at the start and never moves, new children take their slots
+/// with an atomic counter, and every node's fields are atomic ([`Node`]).
+#[derive(Debug)]
 pub struct Tree {
-    /// The nodes; index 0 is the root.
-    pub nodes: Vec<Node>,
+    /// The arena: index 0 is the root, `len` slots are in use.
+    nodes: Box<[Node]>,
+    /// Slots in use.
+    len: AtomicUsize,
     /// The root position.
     pub root_board: PlayoutBoard,
     /// Whether new nodes get the prior for moves on chains short of liberties
@@ -218,10 +348,9 @@ pub struct Tree {
     pub tactical_depth: u8,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
-    /// Criticality of the points in this search's playouts (collected when the prior is on).
-    pub(crate) crit: Criticality,
-    /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
-    capacity: usize,
+    /// Criticality of the points in this search's playouts (collected when the prior is on;
+    /// locked only then).
+    pub(crate) crit: Mutex<Criticality>,
     /// The RAVE equivalence ([`Tree::set_selection`]).
     rave_equiv: f32,
     /// The exploration coefficient ([`Tree::set_selection`]).
@@ -237,20 +366,21 @@ pub struct Tree {
 impl Tree {
     /// A tree with an unexpanded root at `board`.
     ///
-    /// The arena reserves room for [`MAX_NODES`] at once: address space only (the pages a
-    /// search never reaches are never touched, so they cost no memory), but one allocation
-    /// large enough that the system allocator maps it on its own and gives it back whole when
-    /// the tree is dropped. Grown by doubling instead, the arena's smaller stages were freed
-    /// into glibc's heaps, which then kept tens of MB per heap: a server answering many
-    /// searches grew from 170 MB to 285 MB (bench/attack/run.py).
+    /// The arena is allocated for [`MAX_NODES`] at once, zeroed by the system: address space
+    /// only (the pages a search never reaches are never touched, so they cost no memory), and
+    /// one allocation large enough that the system allocator maps it on its own and gives it
+    /// back whole when the tree is dropped. Grown by doubling instead, the arena's smaller
+    /// stages were freed into glibc's heaps, which then kept tens of MB per heap: a server
+    /// answering many searches grew from 170 MB to 285 MB (bench/attack/run.py). Allocated
+    /// whole, it also never moves, which is what lets the threads share it without a lock.
     pub fn new(board: PlayoutBoard) -> Tree {
         Tree::with_capacity(board, MAX_NODES)
     }
 
     /// A tree whose arena holds at most `capacity` nodes (tests use small ones).
     pub(crate) fn with_capacity(board: PlayoutBoard, capacity: usize) -> Tree {
-        let mut nodes = Vec::with_capacity(capacity);
-        nodes.push(Node::new(PASS, 0.0, 0.0));
+        let nodes = bytemuck::allocation::zeroed_slice_box::<Node>(capacity.max(1));
+        nodes[0].mv.store(PASS as u16, Ordering::Relaxed);
         let rave_equiv = if board.size() <= SMALL_BOARD {
             RAVE_EQUIV_SMALL
         } else {
@@ -258,18 +388,40 @@ impl Tree {
         };
         Tree {
             nodes,
+            len: AtomicUsize::new(1),
             root_board: board,
             race_priors: false,
             pattern_prior: 0.0,
             tactical_depth: 0,
             criticality: 0.0,
-            crit: Criticality::default(),
-            capacity,
+            crit: Mutex::new(Criticality::default()),
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
             amaf_decay: 0.0,
             expand_at: EXPAND_AT,
         }
+    }
+
+    /// Nodes in the arena (the root included).
+    pub fn len(&self) -> usize {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    /// Most nodes this tree may hold ([`MAX_NODES`] but in tests).
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Node `i` of the arena.
+    #[inline]
+    pub fn node(&self, i: usize) -> &Node {
+        &self.nodes[i]
+    }
+
+    /// The nodes in use, the root first (tests).
+    #[cfg(test)]
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes[..self.len()]
     }
 
     /// Sets the selection's RAVE equivalence (`None`: by board size) and exploration
@@ -298,7 +450,7 @@ impl Tree {
     pub fn set_criticality(&mut self, k: f32) {
         self.criticality = k;
         let area = self.root_board.size() * self.root_board.size();
-        self.crit = if k > 0.0 {
+        *self.crit.get_mut() = if k > 0.0 {
             Criticality::new(area)
         } else {
             Criticality::default()
@@ -317,15 +469,30 @@ impl Tree {
     /// filling the arena with the first leaves it meets and then growing no more; searches
     /// that stay under three quarters are unchanged.
     pub fn expand_threshold(&self) -> f32 {
-        let filled = self.nodes.len() * FILL_STEPS / self.capacity.max(1);
+        let filled = self.len() * FILL_STEPS / self.capacity();
         let doublings = filled.saturating_sub(FILL_STEPS * 3 / 4);
         self.expand_at * (1u32 << doublings) as f32
     }
 
-    /// The children of node `i`.
+    /// The children of node `i` (none until they are attached).
+    #[inline]
     pub fn children(&self, i: usize) -> std::ops::Range<usize> {
         let n = &self.nodes[i];
-        n.first_child as usize..n.first_child as usize + n.n_children as usize
+        if n.state.load(Ordering::Acquire) != EXPANDED {
+            return 0..0;
+        }
+        let first = n.first_child.load(Ordering::Relaxed) as usize;
+        first..first + n.n_children()
+    }
+
+    /// Claims leaf `i` for expansion once it has the visits [`Tree::expand_threshold`] asks
+    /// for: true for the one thread that gets it, which must then [`Tree::attach`] its
+    /// children; the others go on treating it as a leaf.
+    pub(crate) fn claim_for_expansion(&self, i: usize) -> bool {
+        let n = &self.nodes[i];
+        n.state.load(Ordering::Relaxed) == LEAF
+            && n.visits() >= self.expand_threshold()
+            && n.claim()
     }
 
     /// Creates the children of node `i` for the side to move on `board` (the position at `i`,
@@ -334,13 +501,8 @@ impl Tree {
     /// superko), with priors. (The search builds children without holding the tree: see
     /// [`Tree::expansion`] and [`Tree::attach`].)
     #[cfg(test)]
-    pub(crate) fn expand(
-        &mut self,
-        i: usize,
-        board: &mut PlayoutBoard,
-        allow: &dyn Fn(usize) -> bool,
-    ) {
-        if self.nodes[i].expanded {
+    pub(crate) fn expand(&self, i: usize, board: &mut PlayoutBoard, allow: &dyn Fn(usize) -> bool) {
+        if self.nodes[i].is_expanded() {
             return;
         }
         let depth = usize::from(i != 0);
@@ -360,32 +522,45 @@ impl Tree {
 
     /// Gives node `i` the `children` built for `board` (the position at `i`) by
     /// [`Expansion::children`], adding the criticality prior; marks it expanded. A full arena
-    /// leaves it a leaf for good.
-    pub(crate) fn attach(&mut self, i: usize, mut children: Vec<Node>, board: &PlayoutBoard) {
-        self.nodes[i].expanded = true;
-        if self.nodes.len() + board.empties().len() > self.capacity {
+    /// (no room for as many children as `board` has empty points) leaves it a leaf for good.
+    pub(crate) fn attach(&self, i: usize, mut children: Vec<NewNode>, board: &PlayoutBoard) {
+        let node = &self.nodes[i];
+        let headroom = board.empties().len().max(children.len());
+        let reserved = self
+            .len
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |len| {
+                (len + headroom <= self.capacity()).then_some(len + children.len())
+            });
+        let Ok(first) = reserved else {
+            node.state.store(EXPANDED, Ordering::Release);
             return;
-        }
+        };
         if self.criticality > 0.0 {
-            for node in &mut children {
-                let flat = board.flat(node.mv as usize);
-                if let Some(c) = self.crit.of(flat).filter(|&c| c >= CRITICAL_ABOVE) {
-                    node.prior_n += self.criticality;
-                    node.prior_w += self.criticality * (0.5 + c).min(1.0);
+            let crit = self.crit.lock();
+            for new in &mut children {
+                let flat = board.flat(usize::from(new.mv));
+                if let Some(c) = crit.of(flat).filter(|&c| c >= CRITICAL_ABOVE) {
+                    new.prior_n += self.criticality;
+                    new.prior_w += self.criticality * (0.5 + c).min(1.0);
                 }
             }
         }
-        let first = self.nodes.len();
-        let count = children.len();
-        self.nodes.append(&mut children);
-        let node = &mut self.nodes[i];
-        node.first_child = first as u32;
-        node.n_children = count as u16;
+        for (slot, new) in self.nodes[first..first + children.len()]
+            .iter()
+            .zip(&children)
+        {
+            slot.fill(*new);
+        }
+        node.first_child.store(first as u32, Ordering::Relaxed);
+        node.n_children
+            .store(children.len() as u16, Ordering::Relaxed);
+        node.state.store(EXPANDED, Ordering::Release);
     }
 
     /// The child of `i` with the best selection value, or None when it has no children.
+    #[inline]
     pub fn select(&self, i: usize) -> Option<usize> {
-        let log_parent = (self.nodes[i].visits + 1.0).ln();
+        let log_parent = (self.nodes[i].visits() + 1.0).ln();
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         for c in self.children(i) {
@@ -402,8 +577,8 @@ impl Tree {
     pub fn best_child(&self, i: usize) -> Option<usize> {
         self.children(i).max_by(|&a, &b| {
             let (na, nb) = (&self.nodes[a], &self.nodes[b]);
-            na.visits
-                .partial_cmp(&nb.visits)
+            na.visits()
+                .partial_cmp(&nb.visits())
                 .unwrap_or(std::cmp::Ordering::Equal)
                 .then(
                     na.winrate()
@@ -415,13 +590,13 @@ impl Tree {
 
     /// The child of `i` whose move is `mv`.
     pub fn child_with_move(&self, i: usize, mv: usize) -> Option<usize> {
-        self.children(i).find(|&c| self.nodes[c].mv as usize == mv)
+        self.children(i).find(|&c| self.nodes[c].mv() == mv)
     }
 
     /// A new tree rooted at node `i` (which holds the position `board`), keeping its subtree.
     /// Root children rejected by `allow` are dropped.
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
-        let mut out = Tree::with_capacity(board, self.capacity);
+        let mut out = Tree::with_capacity(board, self.capacity());
         out.race_priors = self.race_priors;
         out.tactical_depth = self.tactical_depth;
         out.pattern_prior = self.pattern_prior;
@@ -429,34 +604,51 @@ impl Tree {
         out.explore = self.explore;
         out.amaf_decay = self.amaf_decay;
         out.expand_at = self.expand_at;
-        out.nodes[0] = Node {
-            first_child: 0,
-            n_children: 0,
-            mv: PASS as u16,
-            ..self.nodes[i]
-        };
+        out.nodes[0].copy_from(&self.nodes[i]);
+        out.nodes[0].mv.store(PASS as u16, Ordering::Relaxed);
+        let mut len = 1;
         // Breadth-first copy: (old index, new index).
         let mut queue = std::collections::VecDeque::from([(i, 0usize)]);
         while let Some((old, new)) = queue.pop_front() {
-            if !self.nodes[old].expanded {
+            if !self.nodes[old].is_expanded() {
                 continue;
             }
-            let first = out.nodes.len();
+            let first = len;
             for c in self.children(old) {
-                if new == 0 && !allow(self.nodes[c].mv as usize) {
+                if new == 0 && !allow(self.nodes[c].mv()) {
                     continue;
                 }
-                out.nodes.push(Node {
-                    first_child: 0,
-                    n_children: 0,
-                    ..self.nodes[c]
-                });
-                queue.push_back((c, out.nodes.len() - 1));
+                out.nodes[len].copy_from(&self.nodes[c]);
+                queue.push_back((c, len));
+                len += 1;
             }
-            out.nodes[new].first_child = first as u32;
-            out.nodes[new].n_children = (out.nodes.len() - first) as u16;
+            let to = &out.nodes[new];
+            to.first_child.store(first as u32, Ordering::Relaxed);
+            to.n_children.store((len - first) as u16, Ordering::Relaxed);
+            to.state.store(EXPANDED, Ordering::Relaxed);
         }
+        *out.len.get_mut() = len;
         out
+    }
+
+    /// A copy of this tree: the same statistics, settings and criticality.
+    fn duplicate(&self) -> Tree {
+        let mut copy = self.reroot(0, self.root_board.clone(), &|_| true);
+        copy.criticality = self.criticality;
+        *copy.crit.get_mut() = self.crit.lock().clone();
+        copy
+    }
+
+    /// Fills the arena up to `len` nodes with empty leaves (tests of the rising threshold).
+    #[cfg(test)]
+    fn fill_to(&mut self, len: usize) {
+        *self.len.get_mut() = len;
+    }
+}
+
+impl Clone for Tree {
+    fn clone(&self) -> Tree {
+        self.duplicate()
     }
 }
 
@@ -510,12 +702,36 @@ mod tests {
         assert_eq!(tree.rave_equiv, 300.0);
         // The blend: a move that won every AMAF playout and lost every real one, with 1 000 of
         // each, gets AMAF's weight, a third at an equivalence of 1 000 and more at 3 000.
-        let mut node = Node::new(0, 0.0, 0.0);
-        node.amaf_n = 1000.0;
-        node.amaf_w = 1000.0;
-        node.visits = 1000.0;
+        let node = Node::default();
+        node.amaf_n.set(1000.0);
+        node.amaf_w.set(1000.0);
+        node.visits.set(1000.0);
         assert!((node.value(0.0, 1000.0, 0.0) - 1.0 / 3.0).abs() < 1e-6);
         assert!(node.value(0.0, 3000.0, 0.0) > node.value(0.0, 1000.0, 0.0));
+    }
+
+    #[test]
+    fn a_node_takes_36_bytes_as_the_memory_figures_assume() {
+        // docs/ENGINE.md, "Memory": 2 M nodes are about 72 MB.
+        assert_eq!(std::mem::size_of::<Node>(), 36);
+    }
+
+    #[test]
+    fn a_copied_tree_keeps_every_node_and_its_statistics() {
+        let mut board = PlayoutBoard::new(9);
+        let tree = Tree::new(board.clone());
+        tree.expand(0, &mut board, &|_| true);
+        let child = tree.children(0).nth(5).expect("a child");
+        tree.node(child).set_results(10.0, 7.0);
+        tree.node(child).amaf_n.set(3.0);
+        let copy = tree.clone();
+        assert_eq!(copy.len(), tree.len());
+        let same = copy
+            .child_with_move(0, tree.node(child).mv())
+            .expect("kept");
+        assert_eq!(copy.node(same).visits(), 10.0);
+        assert_eq!(copy.node(same).winrate(), 0.7);
+        assert_eq!(copy.node(same).amaf_n.get(), 3.0);
     }
 
     #[test]
@@ -523,14 +739,14 @@ mod tests {
         // One allocation the size of the cap (see `Tree::new`): a search never reallocates its
         // arena, so no intermediate stage is left behind in the allocator's heaps.
         let mut board = PlayoutBoard::new(9);
-        let mut tree = Tree::new(board.clone());
-        assert!(tree.nodes.capacity() >= MAX_NODES);
+        let tree = Tree::new(board.clone());
+        assert!(tree.capacity() >= MAX_NODES);
         tree.expand(0, &mut board, &|_| true);
         let child = tree.children(0).start;
         let mut after = board.clone();
-        after.play(tree.nodes[child].mv as usize);
+        after.play(tree.node(child).mv());
         let rerooted = tree.reroot(child, after, &|_| true);
-        assert!(rerooted.nodes.capacity() >= MAX_NODES);
+        assert!(rerooted.capacity() >= MAX_NODES);
     }
 
     #[test]
@@ -547,14 +763,14 @@ mod tests {
             for k in 0..playouts {
                 let black_won = k % 2 == 0;
                 owners[critical] = if black_won { 1 } else { -1 };
-                tree.crit.add(&owners, black_won);
+                tree.crit.get_mut().add(&owners, black_won);
             }
             tree.expand(0, &mut board.clone(), &|_| true);
             let at = |flat: usize| {
                 tree.children(0)
-                    .map(|c| &tree.nodes[c])
-                    .find(|n| board.flat(n.mv as usize) == flat)
-                    .map(|n| (n.prior_n, n.prior_w))
+                    .map(|c| tree.node(c))
+                    .find(|n| board.flat(n.mv()) == flat)
+                    .map(|n| (n.prior_n.get(), n.prior_w.get()))
                     .expect("a child there")
             };
             (at(critical), at(other))
@@ -569,7 +785,7 @@ mod tests {
     fn expansion_threshold_doubles_for_each_32nd_filled_past_three_quarters() {
         let mut tree = Tree::with_capacity(PlayoutBoard::new(9), 3200);
         let mut at = |len: usize| {
-            tree.nodes.resize(len, Node::new(PASS, 0.0, 0.0));
+            tree.fill_to(len);
             tree.expand_threshold()
         };
         assert_eq!(at(1), EXPAND_AT);
@@ -586,7 +802,7 @@ mod tests {
         let mut tree = Tree::with_capacity(PlayoutBoard::new(9), 3200);
         tree.set_expand_at(4.0);
         assert_eq!(tree.expand_threshold(), 4.0);
-        tree.nodes.resize(2500, Node::new(PASS, 0.0, 0.0));
+        tree.fill_to(2500);
         assert_eq!(tree.expand_threshold(), 8.0);
         let kept = tree.reroot(0, PlayoutBoard::new(9), &|_| true);
         assert_eq!(kept.expand_at, 4.0);
@@ -605,7 +821,7 @@ mod tests {
         tree.pattern_prior = pattern_prior;
         tree.expand(0, &mut board, &|_| true);
         tree.children(0)
-            .map(|c| (tree.nodes[c].mv as usize, tree.nodes[c].prior_w))
+            .map(|c| (tree.node(c).mv(), tree.node(c).prior_w.get()))
             .collect()
     }
 
@@ -658,11 +874,11 @@ mod tests {
             tree.tactical_depth = tactical_depth;
             if node != 0 {
                 // A node below the root, holding the same position.
-                tree.nodes.push(Node::new(PASS, 0.0, 0.0));
+                tree.fill_to(2);
             }
             tree.expand(node, &mut b.clone(), &|_| true);
             let c = tree.child_with_move(node, d9).expect("D9 is a child");
-            tree.nodes[c].prior_w
+            tree.node(c).prior_w.get()
         };
         let plain = prior_wins(0, 0);
         assert!(prior_wins(1, 0) > plain + 5.0, "the root's D9 is favoured");
