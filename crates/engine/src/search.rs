@@ -184,9 +184,9 @@ fn walk(tree: &Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
         let child = tree.node(c);
         child.visits.add(1.0);
         let stone = w.board.to_move();
-        let mv = child.mv() as u16;
-        w.board.play(mv as usize);
-        w.seq.push((mv, stone));
+        let mv = child.mv();
+        w.board.play(mv);
+        w.seq.push((mv as u16, stone));
         w.path.push(c);
         node = c;
     }

@@ -631,14 +631,6 @@ impl Tree {
         out
     }
 
-    /// A copy of this tree: the same statistics, settings and criticality.
-    fn duplicate(&self) -> Tree {
-        let mut copy = self.reroot(0, self.root_board.clone(), &|_| true);
-        copy.criticality = self.criticality;
-        *copy.crit.get_mut() = self.crit.lock().clone();
-        copy
-    }
-
     /// Fills the arena up to `len` nodes with empty leaves (tests of the rising threshold).
     #[cfg(test)]
     fn fill_to(&mut self, len: usize) {
@@ -646,9 +638,14 @@ impl Tree {
     }
 }
 
+/// A copy of the tree, made by re-rooting it at its own root: the same nodes and statistics,
+/// settings and criticality (atomic nodes have no `Clone` of their own).
 impl Clone for Tree {
     fn clone(&self) -> Tree {
-        self.duplicate()
+        let mut copy = self.reroot(0, self.root_board.clone(), &|_| true);
+        copy.criticality = self.criticality;
+        *copy.crit.get_mut() = self.crit.lock().clone();
+        copy
     }
 }
 
