@@ -76,6 +76,10 @@ pub struct PlayoutBoard {
     empties: Vec<u16>,
     /// For an empty point: its position in `empties`.
     empty_pos: Vec<u16>,
+    /// The chain heads, in no order: a scan of the whole board visits chains, not points.
+    heads: Vec<u16>,
+    /// For a chain head: its position in `heads`.
+    head_pos: Vec<u16>,
     /// Simple-ko point forbidden to the side to move (0: none).
     ko: usize,
     to_move: u8,
@@ -102,6 +106,8 @@ impl Clone for PlayoutBoard {
             stones: self.stones.clone(),
             empties: self.empties.clone(),
             empty_pos: self.empty_pos.clone(),
+            heads: self.heads.clone(),
+            head_pos: self.head_pos.clone(),
             ko: self.ko,
             to_move: self.to_move,
             last: self.last,
@@ -129,6 +135,7 @@ impl PartialEq for PlayoutBoard {
             && self.stones == other.stones
             && self.empties == other.empties
             && self.empty_pos == other.empty_pos
+            && self.heads == other.heads
             && self.ko == other.ko
             && self.to_move == other.to_move
             && self.last == other.last
@@ -166,6 +173,8 @@ impl PlayoutBoard {
             lib_sum: vec![0; len],
             lib_sq: vec![0; len],
             stones: vec![0; len],
+            heads: Vec::with_capacity(size * size),
+            head_pos: vec![0; len],
             empties,
             empty_pos,
             ko: 0,
@@ -208,6 +217,9 @@ impl PlayoutBoard {
         self.empties.clear();
         self.empties.extend_from_slice(&other.empties);
         self.empty_pos.copy_from_slice(&other.empty_pos);
+        self.heads.clear();
+        self.heads.extend_from_slice(&other.heads);
+        self.head_pos.copy_from_slice(&other.head_pos);
         self.ko = other.ko;
         self.to_move = other.to_move;
         self.last = other.last;
@@ -347,6 +359,12 @@ impl PlayoutBoard {
     #[inline]
     pub fn chain(&self, i: usize) -> usize {
         self.head[i] as usize
+    }
+
+    /// The heads of the chains on the board, in no order.
+    #[inline]
+    pub fn chain_heads(&self) -> &[u16] {
+        &self.heads
     }
 
     /// Number of stones in the chain whose head is `h`.
@@ -629,11 +647,25 @@ impl PlayoutBoard {
         self.empties.push(i as u16);
     }
 
+    fn add_head(&mut self, h: usize) {
+        self.head_pos[h] = self.heads.len() as u16;
+        self.heads.push(h as u16);
+    }
+
+    fn remove_head(&mut self, h: usize) {
+        let pos = self.head_pos[h] as usize;
+        let last = *self.heads.last().expect("a chain head");
+        self.heads[pos] = last;
+        self.head_pos[last as usize] = pos as u16;
+        self.heads.pop();
+    }
+
     /// Puts a stone without captures or ko (setup); merges chains and fixes liberties.
     fn put_stone(&mut self, i: usize, stone: u8) {
         self.cells[i] = stone;
         self.remove_empty(i);
         self.head[i] = i as u16;
+        self.add_head(i);
         self.next[i] = i as u16;
         self.stones[i] = 1;
         self.libs[i] = 0;
@@ -676,6 +708,7 @@ impl PlayoutBoard {
             }
         }
         self.next.swap(big, small);
+        self.remove_head(small);
         self.stones[big] += self.stones[small];
         self.libs[big] += self.libs[small];
         self.lib_sum[big] += self.lib_sum[small];
@@ -685,6 +718,7 @@ impl PlayoutBoard {
 
     /// Removes the chain with head `h`; returns the number of stones removed.
     fn remove_chain(&mut self, h: usize) -> u32 {
+        self.remove_head(h);
         let mut s = h;
         loop {
             self.cells[s] = EMPTY;
@@ -845,6 +879,22 @@ impl PlayoutBoard {
         if e != f {
             return Err("empty list disagrees".into());
         }
+        let mut h: Vec<u16> = self.heads.clone();
+        h.sort_unstable();
+        let mut chains: Vec<u16> = (0..self.cells.len())
+            .filter(|&i| matches!(self.cells[i], BLACK | WHITE) && self.head[i] as usize == i)
+            .map(|i| i as u16)
+            .collect();
+        chains.sort_unstable();
+        if h != chains
+            || self
+                .heads
+                .iter()
+                .enumerate()
+                .any(|(k, &x)| self.head_pos[x as usize] as usize != k)
+        {
+            return Err("chain head list disagrees".into());
+        }
         Ok(())
     }
 }
@@ -897,6 +947,36 @@ mod tests {
             assert_eq!(target, source);
         }
         target.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn the_chain_head_list_follows_merges_and_captures() {
+        // Two black stones joined by a third, then captured by White: one head, then none.
+        let mut b = PlayoutBoard::new(5);
+        let at = |b: &PlayoutBoard, col: u8, row: u8| b.index(Point::new(col, row));
+        let (a1, c1, b1) = (at(&b, 0, 0), at(&b, 2, 0), at(&b, 1, 0));
+        b.play_as(a1, BLACK);
+        b.play_as(c1, BLACK);
+        assert_eq!(b.chain_heads().len(), 2);
+        b.play_as(b1, BLACK);
+        assert_eq!(b.chain_heads(), &[b.chain(a1) as u16]);
+        for (col, row) in [(0, 1), (1, 1), (2, 1), (3, 0)] {
+            let i = at(&b, col, row);
+            b.play_as(i, WHITE);
+        }
+        assert_eq!(b.cell(a1), EMPTY, "the black chain was captured");
+        assert_eq!(b.chain_heads().len(), 2, "A2-B2-C2 and D1");
+        assert!(b.chain_heads().iter().all(|&h| b.cell(h as usize) == WHITE));
+        b.check_invariants().unwrap();
+        // Many captures and merges later, the list still names every chain once.
+        let mut b = position(9, 400, 11);
+        b.check_invariants().unwrap();
+        let mut rng = FastRng::new(12);
+        for _ in 0..300 {
+            let m = choose(&mut b, &mut rng, Policy::HeavyLocal);
+            b.play(m);
+        }
+        b.check_invariants().unwrap();
     }
 
     #[test]

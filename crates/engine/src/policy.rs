@@ -459,49 +459,40 @@ fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) 
 pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: &mut Candidates) {
     let opp = other(me);
     let mut libs = [0usize; 2];
-    let size = board.size();
-    let stride = board.stride();
-    for r in 1..=size {
-        for c in 1..=size {
-            let i = r * stride + c;
-            let stone = board.cell(i);
-            if (stone != me && stone != opp) || board.chain(i) != i {
-                continue;
+    for k in 0..board.chain_heads().len() {
+        let i = board.chain_heads()[k] as usize;
+        let stone = board.cell(i);
+        if stone == opp && board.in_atari(i) {
+            // An opponent chain left in atari (the atari was answered elsewhere): take it.
+            let l = board.atari_liberty(i);
+            if board.is_legal(l, me) {
+                cands.push(l);
             }
-            if stone == opp && board.in_atari(i) {
-                // An opponent chain left in atari (the atari was answered elsewhere): take it.
-                let l = board.atari_liberty(i);
-                if board.is_legal(l, me) {
+            continue;
+        }
+        if board.chain_stones(i) < 2 {
+            continue;
+        }
+        // Two liberties, each touched by at most four stones, is at most eight
+        // pseudo-liberties; most chains are ruled out here without a walk.
+        if board.pseudo_liberties(i) > 8 || board.liberties_into(i, &mut libs) != 2 {
+            continue;
+        }
+        if stone == me {
+            let before = cands.len;
+            for &l in &libs {
+                if board.is_legal(l, me) && !board.is_eye(l, me) && board.libs_after(l, me, 3) >= 3
+                {
                     cands.push(l);
                 }
-                continue;
             }
-            if board.chain_stones(i) < 2 {
-                continue;
+            if cands.len == before {
+                race_moves(board, i, libs, me, cands);
             }
-            // Two liberties, each touched by at most four stones, is at most eight
-            // pseudo-liberties; most chains are ruled out here without a walk.
-            if board.pseudo_liberties(i) > 8 || board.liberties_into(i, &mut libs) != 2 {
-                continue;
-            }
-            if stone == me {
-                let before = cands.len;
-                for &l in &libs {
-                    if board.is_legal(l, me)
-                        && !board.is_eye(l, me)
-                        && board.libs_after(l, me, 3) >= 3
-                    {
-                        cands.push(l);
-                    }
-                }
-                if cands.len == before {
-                    race_moves(board, i, libs, me, cands);
-                }
-            } else if libs.iter().all(|&l| board.libs_after(l, opp, 3) < 3) {
-                for &l in &libs {
-                    if board.is_legal(l, me) && board.libs_after(l, me, 2) >= 2 {
-                        cands.push(l);
-                    }
+        } else if libs.iter().all(|&l| board.libs_after(l, opp, 3) < 3) {
+            for &l in &libs {
+                if board.is_legal(l, me) && board.libs_after(l, me, 2) >= 2 {
+                    cands.push(l);
                 }
             }
         }
