@@ -4,7 +4,8 @@
 //! checks. Each chain keeps its stones as a circular list and three pseudo-liberty counters: the
 //! number of (stone, empty neighbour) pairs, the sum of those empty points' indices and the sum of
 //! their squares. A chain is in atari exactly when all its pseudo-liberties are the same point,
-//! i.e. when `count * sum_sq == sum * sum`; the liberty is then `sum / count`. Copying a board
+//! i.e. when `count * sum_sq == sum * sum`; the liberty is then `sum / count`. Lists of the empty
+//! points and of the chain heads let a scan visit only what it needs. Copying a board
 //! into another of the same size ([`PlayoutBoard::copy_from`]) reuses the buffers.
 //!
 //! Only the simple ko rule is known here; positional superko is checked at the root of the search
