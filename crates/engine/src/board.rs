@@ -74,13 +74,9 @@ pub struct PlayoutBoard {
     /// For a chain head: number of stones.
     stones: Vec<u16>,
     /// The empty points, in no order.
-    empties: Vec<u16>,
-    /// For an empty point: its position in `empties`.
-    empty_pos: Vec<u16>,
+    empties: IndexList,
     /// The chain heads, in no order: a scan of the whole board visits chains, not points.
-    heads: Vec<u16>,
-    /// For a chain head: its position in `heads`.
-    head_pos: Vec<u16>,
+    heads: IndexList,
     /// Simple-ko point forbidden to the side to move (0: none).
     ko: usize,
     to_move: u8,
@@ -91,6 +87,68 @@ pub struct PlayoutBoard {
     /// Scratch marks for liberty enumeration (generation-stamped).
     mark: Vec<u32>,
     generation: u32,
+}
+
+/// A set of padded indices kept as a list in no order, with each member's position in it, so
+/// that inserting, removing (swap with the last) and walking the members take no search.
+#[derive(Debug, Clone)]
+struct IndexList {
+    items: Vec<u16>,
+    /// For a member: its position in `items` (stale for the others).
+    pos: Vec<u16>,
+}
+
+impl IndexList {
+    /// An empty list for indices below `len`, room for `capacity` members.
+    fn new(capacity: usize, len: usize) -> IndexList {
+        IndexList {
+            items: Vec::with_capacity(capacity),
+            pos: vec![0; len],
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, i: usize) {
+        self.pos[i] = self.items.len() as u16;
+        self.items.push(i as u16);
+    }
+
+    #[inline]
+    fn remove(&mut self, i: usize) {
+        let at = self.pos[i] as usize;
+        let last = *self.items.last().expect("a member to remove");
+        self.items[at] = last;
+        self.pos[last as usize] = at as u16;
+        self.items.pop();
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[u16] {
+        &self.items
+    }
+
+    /// Copies `other` into the buffers this list has.
+    fn copy_from(&mut self, other: &IndexList) {
+        self.items.clear();
+        self.items.extend_from_slice(&other.items);
+        self.pos.copy_from_slice(&other.pos);
+    }
+
+    /// Whether every member's recorded position is where it is (for tests).
+    fn positions_agree(&self) -> bool {
+        self.items
+            .iter()
+            .enumerate()
+            .all(|(k, &x)| self.pos[x as usize] as usize == k)
+    }
+}
+
+/// Two lists are equal when they hold the same members in the same order (the positions of
+/// non-members are leftovers).
+impl PartialEq for IndexList {
+    fn eq(&self, other: &IndexList) -> bool {
+        self.items == other.items
+    }
 }
 
 impl Clone for PlayoutBoard {
@@ -106,9 +164,7 @@ impl Clone for PlayoutBoard {
             lib_sq: self.lib_sq.clone(),
             stones: self.stones.clone(),
             empties: self.empties.clone(),
-            empty_pos: self.empty_pos.clone(),
             heads: self.heads.clone(),
-            head_pos: self.head_pos.clone(),
             ko: self.ko,
             to_move: self.to_move,
             last: self.last,
@@ -135,7 +191,6 @@ impl PartialEq for PlayoutBoard {
             && self.lib_sq == other.lib_sq
             && self.stones == other.stones
             && self.empties == other.empties
-            && self.empty_pos == other.empty_pos
             && self.heads == other.heads
             && self.ko == other.ko
             && self.to_move == other.to_move
@@ -154,14 +209,12 @@ impl PlayoutBoard {
         let stride = size + 2;
         let len = stride * stride;
         let mut cells = vec![BORDER; len];
-        let mut empties = Vec::with_capacity(size * size);
-        let mut empty_pos = vec![0u16; len];
+        let mut empties = IndexList::new(size * size, len);
         for row in 0..size {
             for col in 0..size {
                 let i = (row + 1) * stride + col + 1;
                 cells[i] = EMPTY;
-                empty_pos[i] = empties.len() as u16;
-                empties.push(i as u16);
+                empties.insert(i);
             }
         }
         PlayoutBoard {
@@ -174,10 +227,8 @@ impl PlayoutBoard {
             lib_sum: vec![0; len],
             lib_sq: vec![0; len],
             stones: vec![0; len],
-            heads: Vec::with_capacity(size * size),
-            head_pos: vec![0; len],
+            heads: IndexList::new(size * size, len),
             empties,
-            empty_pos,
             ko: 0,
             to_move: BLACK,
             last: [0, 0],
@@ -215,12 +266,8 @@ impl PlayoutBoard {
         self.lib_sum.copy_from_slice(&other.lib_sum);
         self.lib_sq.copy_from_slice(&other.lib_sq);
         self.stones.copy_from_slice(&other.stones);
-        self.empties.clear();
-        self.empties.extend_from_slice(&other.empties);
-        self.empty_pos.copy_from_slice(&other.empty_pos);
-        self.heads.clear();
-        self.heads.extend_from_slice(&other.heads);
-        self.head_pos.copy_from_slice(&other.head_pos);
+        self.empties.copy_from(&other.empties);
+        self.heads.copy_from(&other.heads);
         self.ko = other.ko;
         self.to_move = other.to_move;
         self.last = other.last;
@@ -336,7 +383,7 @@ impl PlayoutBoard {
     /// The empty points (padded indices), in no particular order.
     #[inline]
     pub fn empties(&self) -> &[u16] {
-        &self.empties
+        self.empties.as_slice()
     }
 
     /// The four orthogonal neighbours of a padded index.
@@ -365,7 +412,7 @@ impl PlayoutBoard {
     /// The heads of the chains on the board, in no order.
     #[inline]
     pub fn chain_heads(&self) -> &[u16] {
-        &self.heads
+        self.heads.as_slice()
     }
 
     /// Number of stones in the chain whose head is `h`.
@@ -635,38 +682,12 @@ impl PlayoutBoard {
         self.lib_sq[h] -= (lib * lib) as u32;
     }
 
-    fn remove_empty(&mut self, i: usize) {
-        let pos = self.empty_pos[i] as usize;
-        let last = *self.empties.last().expect("an empty point");
-        self.empties[pos] = last;
-        self.empty_pos[last as usize] = pos as u16;
-        self.empties.pop();
-    }
-
-    fn add_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
-    }
-
-    fn add_head(&mut self, h: usize) {
-        self.head_pos[h] = self.heads.len() as u16;
-        self.heads.push(h as u16);
-    }
-
-    fn remove_head(&mut self, h: usize) {
-        let pos = self.head_pos[h] as usize;
-        let last = *self.heads.last().expect("a chain head");
-        self.heads[pos] = last;
-        self.head_pos[last as usize] = pos as u16;
-        self.heads.pop();
-    }
-
     /// Puts a stone without captures or ko (setup); merges chains and fixes liberties.
     fn put_stone(&mut self, i: usize, stone: u8) {
         self.cells[i] = stone;
-        self.remove_empty(i);
+        self.empties.remove(i);
         self.head[i] = i as u16;
-        self.add_head(i);
+        self.heads.insert(i);
         self.next[i] = i as u16;
         self.stones[i] = 1;
         self.libs[i] = 0;
@@ -709,7 +730,7 @@ impl PlayoutBoard {
             }
         }
         self.next.swap(big, small);
-        self.remove_head(small);
+        self.heads.remove(small);
         self.stones[big] += self.stones[small];
         self.libs[big] += self.libs[small];
         self.lib_sum[big] += self.lib_sum[small];
@@ -719,11 +740,11 @@ impl PlayoutBoard {
 
     /// Removes the chain with head `h`; returns the number of stones removed.
     fn remove_chain(&mut self, h: usize) -> u32 {
-        self.remove_head(h);
+        self.heads.remove(h);
         let mut s = h;
         loop {
             self.cells[s] = EMPTY;
-            self.add_empty(s);
+            self.empties.insert(s);
             s = self.next[s] as usize;
             if s == h {
                 break;
@@ -797,7 +818,7 @@ impl PlayoutBoard {
     /// neighbours are all of one color. Exact for a finished playout.
     pub fn area_score(&self) -> i32 {
         let mut score = 0i32;
-        for &i in &self.empties {
+        for &i in self.empties.as_slice() {
             let mut seen = 0u8;
             for n in self.neighbours(i as usize) {
                 let c = self.cells[n];
@@ -873,27 +894,21 @@ impl PlayoutBoard {
                 }
             }
         }
-        let mut e: Vec<u16> = self.empties.clone();
-        let mut f: Vec<u16> = fresh.empties.clone();
+        let mut e: Vec<u16> = self.empties.as_slice().to_vec();
+        let mut f: Vec<u16> = fresh.empties.as_slice().to_vec();
         e.sort_unstable();
         f.sort_unstable();
         if e != f {
             return Err("empty list disagrees".into());
         }
-        let mut h: Vec<u16> = self.heads.clone();
+        let mut h: Vec<u16> = self.heads.as_slice().to_vec();
         h.sort_unstable();
         let mut chains: Vec<u16> = (0..self.cells.len())
             .filter(|&i| matches!(self.cells[i], BLACK | WHITE) && self.head[i] as usize == i)
             .map(|i| i as u16)
             .collect();
         chains.sort_unstable();
-        if h != chains
-            || self
-                .heads
-                .iter()
-                .enumerate()
-                .any(|(k, &x)| self.head_pos[x as usize] as usize != k)
-        {
+        if h != chains || !self.heads.positions_agree() || !self.empties.positions_agree() {
             return Err("chain head list disagrees".into());
         }
         Ok(())
