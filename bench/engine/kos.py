@@ -73,7 +73,11 @@ def main():
         for sgf in sorted(glob.glob(os.path.join(d, "*.sgf"))):
             text = open(sgf).read()
             tengen = "W" if "PW[Tengen]" in text else "B"
-            result = re.search(r"RE\[([^\]]*)\]", text).group(1)
+            found = re.search(r"RE\[([^\]]*)\]", text)
+            if not found:
+                print(f"  {sgf}: no result, skipped")
+                continue
+            result = found.group(1)
             kos = ko_captures(re.findall(r";([BW])\[([a-z]{0,2})\]", text))
             if result.startswith(tengen):
                 wins += 1
