@@ -898,7 +898,7 @@ impl PlayoutBoard {
         let mut f: Vec<u16> = fresh.empties.as_slice().to_vec();
         e.sort_unstable();
         f.sort_unstable();
-        if e != f {
+        if e != f || !self.empties.positions_agree() {
             return Err("empty list disagrees".into());
         }
         let mut h: Vec<u16> = self.heads.as_slice().to_vec();
@@ -908,7 +908,7 @@ impl PlayoutBoard {
             .map(|i| i as u16)
             .collect();
         chains.sort_unstable();
-        if h != chains || !self.heads.positions_agree() || !self.empties.positions_agree() {
+        if h != chains || !self.heads.positions_agree() {
             return Err("chain head list disagrees".into());
         }
         Ok(())

@@ -459,6 +459,8 @@ fn short_of_liberties_move(board: &mut PlayoutBoard, rng: &mut FastRng, me: u8) 
 pub(crate) fn short_of_liberties_moves(board: &mut PlayoutBoard, me: u8, cands: &mut Candidates) {
     let opp = other(me);
     let mut libs = [0usize; 2];
+    // Indexed, not iterated: the walks below borrow the board mutably (their scratch marks),
+    // and nothing here plays a move, so the list of chain heads stays as it is.
     for k in 0..board.chain_heads().len() {
         let i = board.chain_heads()[k] as usize;
         let stone = board.cell(i);
