@@ -21,6 +21,8 @@ pub mod gamma;
 pub(crate) mod guard;
 pub(crate) mod ladder;
 pub mod levels;
+pub mod life;
+pub(crate) mod life_prior;
 pub(crate) mod nakade;
 pub(crate) mod pattern;
 pub mod policy;
@@ -160,6 +162,11 @@ pub struct EngineConfig {
     /// itself without them at equal playouts, and 104 of 160 against 102 on the lost-games
     /// protocol against GNU Go (docs/ENGINE.md, "Tactical priors").
     pub tactical_priors: u8,
+    /// Whether the root's moves get the life priors: the moves that decide the life of a
+    /// group of five stones or more whose fate depends on who moves first, read by a bounded
+    /// life-and-death search (modules `life`, `life_prior`). Off by default (docs/ENGINE.md,
+    /// "Life priors").
+    pub life_priors: bool,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -226,6 +233,7 @@ impl Default for EngineConfig {
             second_look: DEFAULT_SECOND_LOOK,
             tactical_check: false,
             tactical_priors: 0,
+            life_priors: false,
             expand_at: None,
         }
     }
@@ -476,6 +484,7 @@ impl Engine {
         };
         tree.race_priors = self.config.race_priors;
         tree.tactical_depth = self.config.tactical_priors;
+        tree.life_priors = self.config.life_priors;
         tree.pattern_prior = self.config.pattern_prior;
         tree.set_criticality(self.config.criticality);
         tree.set_selection(self.config.rave_equiv, self.config.exploration);

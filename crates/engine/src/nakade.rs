@@ -81,7 +81,7 @@ pub(crate) fn is_nakade_self_atari(board: &PlayoutBoard, i: usize, stone: u8) ->
 
 /// Whether an eye space of these points is a dead shape: any shape up to three points, the
 /// square and the pyramid (T) four, the bulky and the cross five, the rabbity six.
-fn killable_shape(board: &PlayoutBoard, region: &[usize]) -> bool {
+pub(crate) fn killable_shape(board: &PlayoutBoard, region: &[usize]) -> bool {
     let mut edges = 0;
     let mut max_degree = 0;
     for &p in region {

@@ -263,7 +263,7 @@ fn backup(tree: &Tree, w: &Worker, black_value: f32) {
 
 /// Runs the search on `tree` and returns it with the statistics.
 pub fn search(
-    tree: Tree,
+    mut tree: Tree,
     params: &SearchParams,
     allow_root: &(dyn Fn(usize) -> bool + Sync),
     control: &SearchControl,
@@ -284,6 +284,7 @@ pub fn search(
         let children = tree.expansion().children(&mut board, 0, allow_root);
         tree.attach(0, children, &board);
     }
+    tree.add_life_priors();
     // The root moves' visits the early stop's lead leaves out.
     let kept: Vec<f32> = if params.lead_counts_kept_visits {
         Vec::new()

@@ -66,6 +66,11 @@ impl TacticalMoves {
         }
     }
 
+    /// Marks `m` as deciding an urgent fight over `stones` stones.
+    pub(crate) fn add_urgent(&mut self, m: usize, stones: u32) {
+        self.urgent.push((m, stones));
+    }
+
     /// Whether the reading found nothing.
     pub(crate) fn is_empty(&self) -> bool {
         self.urgent.is_empty() && self.hopeless.is_empty()

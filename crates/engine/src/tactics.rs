@@ -370,7 +370,7 @@ fn neighbour_chains(b: &PlayoutBoard, s: usize, color: u8) -> Vec<usize> {
 }
 
 /// A hash of the stones on `board` and the side to move (FNV-1a over the points).
-fn position_key(board: &PlayoutBoard) -> u64 {
+pub(crate) fn position_key(board: &PlayoutBoard) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(board.to_move());
     for i in 0..board.len() {
         h = (h ^ u64::from(board.cell(i))).wrapping_mul(0x0100_0000_01b3);

@@ -5,6 +5,7 @@ use crate::board::{PlayoutBoard, PASS};
 use crate::criticality::Criticality;
 use crate::features::Context;
 use crate::gamma;
+use crate::life_prior::add_life_moves;
 use crate::prior::{escapes, pointless_edge_move, prior};
 use crate::tactical_prior::{tactical_moves, TacticalMoves};
 use bytemuck::Zeroable;
@@ -346,6 +347,10 @@ pub struct Tree {
     /// Nodes shallower than this get the tactical priors for their children
     /// (`EngineConfig::tactical_priors`; 0 = off).
     pub tactical_depth: u8,
+    /// Whether the root's children get the life priors (`EngineConfig::life_priors`).
+    pub life_priors: bool,
+    /// Whether the root's children have had them.
+    life_read: bool,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on;
@@ -393,6 +398,8 @@ impl Tree {
             race_priors: false,
             pattern_prior: 0.0,
             tactical_depth: 0,
+            life_priors: false,
+            life_read: false,
             criticality: 0.0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
@@ -593,12 +600,37 @@ impl Tree {
         self.children(i).find(|&c| self.nodes[c].mv() == mv)
     }
 
+    /// Adds the life priors (module `life_prior`) to the root's children, once per root: the
+    /// root is often a node expanded deeper in the last move's tree, where they are not read.
+    pub(crate) fn add_life_priors(&mut self) {
+        if !self.life_priors || self.life_read || !self.nodes[0].is_expanded() {
+            return;
+        }
+        self.life_read = true;
+        let board = self.root_board.clone();
+        let mut moves = TacticalMoves::default();
+        add_life_moves(&board, &mut moves);
+        if moves.is_empty() {
+            return;
+        }
+        let me = board.to_move();
+        for c in self.children(0) {
+            let node = &self.nodes[c];
+            let (n, w) = moves.prior(node.mv(), board.is_capture(node.mv(), me));
+            node.prior_n.add(n);
+            node.prior_w.add(w);
+        }
+    }
+
     /// A new tree rooted at node `i` (which holds the position `board`), keeping its subtree.
     /// Root children rejected by `allow` are dropped.
     pub fn reroot(&self, i: usize, board: PlayoutBoard, allow: &dyn Fn(usize) -> bool) -> Tree {
         let mut out = Tree::with_capacity(board, self.capacity());
         out.race_priors = self.race_priors;
         out.tactical_depth = self.tactical_depth;
+        out.life_priors = self.life_priors;
+        // A copy of the whole tree keeps the root's priors; a new root has not had its own.
+        out.life_read = i == 0 && self.life_read;
         out.pattern_prior = self.pattern_prior;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
@@ -856,6 +888,41 @@ mod tests {
             save_rate > 0.6 && better <= 2,
             "the save rates {save_rate:.2}, {better} moves better: {rates:?}"
         );
+    }
+
+    #[test]
+    fn life_priors_favour_the_vital_point_once_per_root_and_survive_a_copy() {
+        use crate::board::WHITE;
+        use crate::ladder::tests::{at, board};
+        use crate::life::tests::STRAIGHT_THREE;
+        let mut b = board(&STRAIGHT_THREE);
+        b.set_to_move(WHITE);
+        let vital = at(&b, 1, 0);
+        let prior_w = |tree: &Tree| {
+            let c = tree.child_with_move(0, vital).expect("B9 is a child");
+            tree.node(c).prior_w.get()
+        };
+        let mut plain = Tree::new(b.clone());
+        plain.expand(0, &mut b.clone(), &|_| true);
+        plain.add_life_priors();
+        let mut tree = Tree::new(b.clone());
+        tree.life_priors = true;
+        tree.expand(0, &mut b.clone(), &|_| true);
+        tree.add_life_priors();
+        let once = prior_w(&tree);
+        assert!(
+            once > prior_w(&plain) + 20.0,
+            "the middle point is favoured"
+        );
+        tree.add_life_priors();
+        assert_eq!(
+            prior_w(&tree),
+            once,
+            "a second search of the same root adds nothing"
+        );
+        let mut copy = tree.clone();
+        copy.add_life_priors();
+        assert_eq!(prior_w(&copy), once, "a copy keeps the root's priors");
     }
 
     #[test]

@@ -138,6 +138,11 @@ pub struct GtpArgs {
     /// root's moves; see docs/ENGINE.md, "Tactical priors").
     #[arg(long, default_value_t = EngineConfig::default().tactical_priors, value_parser = clap::value_parser!(u8).range(0..=8))]
     pub tactical_priors: u8,
+    /// Life priors for the root's moves: the moves that decide the life of a group of five
+    /// stones or more whose fate depends on who moves first (true or false; see
+    /// docs/ENGINE.md, "Life priors").
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().life_priors)]
+    pub life_priors: bool,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -255,6 +260,7 @@ impl GtpArgs {
                 second_look: self.second_look,
                 tactical_check: self.tactical_check,
                 tactical_priors: self.tactical_priors,
+                life_priors: self.life_priors,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,

@@ -94,6 +94,7 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--tactical-priors", "9"],
         &["--tactical-priors", "-1"],
         &["--tactical-priors", "deep"],
+        &["--life-priors", "maybe"],
         &["--playout-shapes", "balance"],
     ] {
         let out = gtp(args, "");
@@ -114,6 +115,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "0.2",
         "--tactical-priors",
         "2",
+        "--life-priors",
+        "true",
         "--playout-shapes",
         "balanced",
     ]);
