@@ -13,39 +13,11 @@ groups both call critical, how often the reader's moves include GNU Go's vital p
 
 import argparse
 import collections
-import subprocess
 import sys
+from pathlib import Path
 
-
-class Gnugo:
-    """One GNU Go process spoken to over GTP."""
-
-    def __init__(self, binary):
-        self.proc = subprocess.Popen(
-            [binary, "--mode", "gtp", "--level", "10", "--chinese-rules"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if line == "":
-                raise RuntimeError("GNU Go exited")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if answer.startswith("?"):
-            raise RuntimeError(f"{command}: {answer}")
-        return answer[1:].strip()
-
-    def close(self):
-        self.proc.stdin.write("quit\n")
-        self.proc.stdin.flush()
-        self.proc.wait(timeout=10)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.gtp import GNUGO, Gtp  # noqa: E402
 
 
 def owl(answer):
@@ -58,19 +30,18 @@ def owl(answer):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("probe", help="the output of examples/life_probe")
-    ap.add_argument("--gnugo", default="/usr/games/gnugo")
     args = ap.parse_args()
     rows = [line.rstrip("\n").split("\t") for line in open(args.probe) if line.strip()]
-    gnugo = Gnugo(args.gnugo)
+    gnugo = Gtp(GNUGO + ["--level", "10"])
     loaded = None
     tally = collections.Counter()
     vital = collections.Counter()
     for path, k, vertex, stones, attack, attack_moves, defence, living in rows:
         if (path, k) != loaded:
-            gnugo.ask(f"loadsgf {path} {int(k) + 1}")
+            gnugo.cmd(f"loadsgf {path} {int(k) + 1}")
             loaded = (path, k)
-        g_attack, g_kill = owl(gnugo.ask(f"owl_attack {vertex}"))
-        g_defend, g_save = owl(gnugo.ask(f"owl_defend {vertex}"))
+        g_attack, g_kill = owl(gnugo.cmd(f"owl_attack {vertex}"))
+        g_defend, g_save = owl(gnugo.cmd(f"owl_defend {vertex}"))
         for side, mine, theirs in (("attack", attack, g_attack), ("defence", defence, g_defend)):
             if mine == "?":
                 tally[(side, "reader unknown")] += 1

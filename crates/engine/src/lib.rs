@@ -11,6 +11,7 @@ pub mod balance;
 pub(crate) mod behind;
 pub(crate) mod benson;
 pub mod board;
+pub(crate) mod bounded;
 pub(crate) mod choice;
 pub(crate) mod criticality;
 pub(crate) mod dynkomi;

@@ -24,9 +24,9 @@
 //! unknown, so a kill it reports has been read to the end (within its candidate moves).
 
 use crate::board::{other, PlayoutBoard, BORDER, EMPTY};
+use crate::bounded::{BoundedReading, Budget};
 use crate::ladder::take;
 use crate::nakade::killable_shape;
-use crate::tactics::position_key;
 
 /// A group with this many liberties or more has run out into the open.
 pub(crate) const ESCAPE_LIBS: usize = 10;
@@ -365,18 +365,8 @@ pub fn groups(board: &PlayoutBoard, min_stones: u32) -> Vec<(usize, u32)> {
 pub struct LifeReader {
     /// Scratch boards reused between nodes.
     stack: Vec<PlayoutBoard>,
-    /// Positions read so far.
-    nodes: u32,
-    /// The most positions read for one question.
-    per_question: u32,
-    /// The most positions read in all.
-    total: u32,
-    /// Positions read before the current question.
-    question_start: u32,
-    /// Whether the current question met a budget or the depth limit somewhere.
-    cut_off: bool,
-    /// The positions on the line being read, to stop a cycle (a ko).
-    line: Vec<u64>,
+    /// The budgets and the line being read.
+    budget: Budget,
     /// The stones of the group the current question is about.
     goal: Vec<usize>,
 }
@@ -387,12 +377,7 @@ impl LifeReader {
     pub fn new(per_question: u32, total: u32) -> LifeReader {
         LifeReader {
             stack: Vec::new(),
-            nodes: 0,
-            per_question,
-            total,
-            question_start: 0,
-            cut_off: false,
-            line: Vec::new(),
+            budget: Budget::new(per_question, total, MAX_DEPTH),
             goal: Vec::new(),
         }
     }
@@ -400,7 +385,7 @@ impl LifeReader {
     /// Positions read so far, all questions together.
     #[cfg(test)]
     pub(crate) fn nodes(&self) -> u32 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// Whether the side to move on `board` kills the opponent group through the stone `s`
@@ -411,69 +396,22 @@ impl LifeReader {
             return Some(false);
         }
         self.set_goal(board, s);
-        self.start();
+        self.budget.start();
         let killed = self.attack(board, s, 0);
-        (killed || !self.cut_off).then_some(killed)
+        (killed || !self.budget.cut_off()).then_some(killed)
     }
 
     /// The moves of the side to move on `board` that kill the opponent group through `s`
     /// whatever its owner answers, each read to the end.
     pub fn killing_moves(&mut self, board: &PlayoutBoard, s: usize) -> Vec<usize> {
-        let att = board.to_move();
-        let def = other(att);
-        if board.cell(s) != def {
-            return Vec::new();
-        }
-        self.first_moves(board, s, att, |r, c| {
-            Some(c.cell(s) != def || !r.defend(c, s, 1))
-        })
-        .0
+        self.winning_attacks(board, s)
     }
 
     /// The moves of the owner of the group through `s`, to move on `board`, after which the
     /// opponent cannot kill it (each read to the end), and whether every other move tried
     /// was refuted to the end too.
     pub fn living_moves(&mut self, board: &PlayoutBoard, s: usize) -> (Vec<usize>, bool) {
-        let def = board.to_move();
-        if board.cell(s) != def {
-            return (Vec::new(), false);
-        }
-        self.first_moves(board, s, def, |r, c| {
-            let lives = c.cell(s) == def && !r.attack(c, s, 1);
-            (!lives || !r.cut_off).then_some(lives)
-        })
-    }
-
-    /// Reads each candidate first move of `mover` for or against the group through `s` as a
-    /// question of its own; `judge` says of the position after it whether it works.
-    fn first_moves(
-        &mut self,
-        board: &PlayoutBoard,
-        s: usize,
-        mover: u8,
-        judge: impl Fn(&mut LifeReader, &PlayoutBoard) -> Option<bool>,
-    ) -> (Vec<usize>, bool) {
-        let owner = board.cell(s);
-        self.set_goal(board, s);
-        let mut b = take(&mut self.stack, board);
-        let key = position_key(&b);
-        let moves = self.ordered_moves(&mut b, s, mover, owner, usize::MAX);
-        let (mut found, mut all_read) = (Vec::new(), true);
-        for m in moves {
-            self.start();
-            self.line.push(key);
-            let mut c = take(&mut self.stack, &b);
-            c.set_to_move(mover);
-            c.play(m);
-            match judge(self, &c) {
-                Some(true) => found.push(m),
-                Some(false) => {}
-                None => all_read = false,
-            }
-            self.stack.push(c);
-        }
-        self.stack.push(b);
-        (found, all_read)
+        self.winning_defences(board, s)
     }
 
     /// Makes the group through `s` on `board` the goal of the next questions.
@@ -481,94 +419,6 @@ impl LifeReader {
         let mut b = take(&mut self.stack, board);
         self.goal = goal_stones(&mut b, s);
         self.stack.push(b);
-    }
-
-    /// Starts a question.
-    fn start(&mut self) {
-        self.question_start = self.nodes;
-        self.cut_off = false;
-        self.line.clear();
-    }
-
-    /// Enters `board` on the current line; false when it repeats a position of the line.
-    fn enter(&mut self, board: &PlayoutBoard) -> bool {
-        let key = position_key(board);
-        if self.line.contains(&key) {
-            return false;
-        }
-        self.line.push(key);
-        true
-    }
-
-    /// Counts a position at `depth`; false (and the question cut off) once a budget is spent
-    /// or the line is too deep.
-    fn visit(&mut self, depth: u32) -> bool {
-        self.nodes += 1;
-        let within = self.nodes < self.total
-            && self.nodes - self.question_start < self.per_question
-            && depth <= MAX_DEPTH;
-        self.cut_off |= !within;
-        within
-    }
-
-    /// The attacker (the side to move on `board`) to move: whether it kills the group at `s`.
-    fn attack(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        let def = other(board.to_move());
-        let mut b = take(&mut self.stack, board);
-        let killed = match status(&mut b, &self.goal, s, def) {
-            Status::Dead => true,
-            Status::Alive => false,
-            Status::Open { .. } => {
-                if !self.visit(depth) || !self.enter(&b) {
-                    self.stack.push(b);
-                    return false;
-                }
-                let att = other(def);
-                let moves = self.ordered_moves(&mut b, s, att, def, width(depth));
-                let killed = moves.into_iter().any(|m| {
-                    let mut c = take(&mut self.stack, &b);
-                    c.set_to_move(att);
-                    c.play(m);
-                    let works = c.cell(s) != def || !self.defend(&c, s, depth + 1);
-                    self.stack.push(c);
-                    works
-                });
-                self.line.pop();
-                killed
-            }
-        };
-        self.stack.push(b);
-        killed
-    }
-
-    /// The defender (the side to move on `board`, owner of the group at `s`) to move:
-    /// whether it saves the group.
-    fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        let def = board.to_move();
-        let mut b = take(&mut self.stack, board);
-        let saved = match status(&mut b, &self.goal, s, def) {
-            Status::Dead => false,
-            Status::Alive => true,
-            Status::Open { .. } => {
-                if !self.visit(depth) || !self.enter(&b) {
-                    self.stack.push(b);
-                    return true;
-                }
-                let moves = self.ordered_moves(&mut b, s, def, def, width(depth));
-                let saved = moves.into_iter().any(|m| {
-                    let mut c = take(&mut self.stack, &b);
-                    c.set_to_move(def);
-                    c.play(m);
-                    let works = c.cell(s) == def && !self.attack(&c, s, depth + 1);
-                    self.stack.push(c);
-                    works
-                });
-                self.line.pop();
-                saved
-            }
-        };
-        self.stack.push(b);
-        saved
     }
 
     /// The legal candidate moves of `mover` in the fight over the group at `s` (owned by
@@ -602,6 +452,89 @@ impl LifeReader {
         self.stack.push(c);
         keyed.sort_by_key(|&(k, _)| k);
         keyed.into_iter().take(limit).map(|(_, m)| m).collect()
+    }
+}
+
+impl BoundedReading for LifeReader {
+    fn budget(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
+    fn boards(&mut self) -> &mut Vec<PlayoutBoard> {
+        &mut self.stack
+    }
+
+    /// Makes the group through `s` the goal and gives all its candidate moves, the most
+    /// promising first.
+    fn first_candidates(
+        &mut self,
+        board: &mut PlayoutBoard,
+        s: usize,
+        mover: u8,
+    ) -> Option<Vec<usize>> {
+        let owner = board.cell(s);
+        self.set_goal(board, s);
+        Some(self.ordered_moves(board, s, mover, owner, usize::MAX))
+    }
+
+    /// The attacker (the side to move on `board`) to move: whether it kills the group at `s`.
+    fn attack(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
+        let def = other(board.to_move());
+        let mut b = take(&mut self.stack, board);
+        let killed = match status(&mut b, &self.goal, s, def) {
+            Status::Dead => true,
+            Status::Alive => false,
+            Status::Open { .. } => {
+                if !self.budget.visit(depth) || !self.budget.enter(&b) {
+                    self.stack.push(b);
+                    return false;
+                }
+                let att = other(def);
+                let moves = self.ordered_moves(&mut b, s, att, def, width(depth));
+                let killed = moves.into_iter().any(|m| {
+                    let mut c = take(&mut self.stack, &b);
+                    c.set_to_move(att);
+                    c.play(m);
+                    let works = c.cell(s) != def || !self.defend(&c, s, depth + 1);
+                    self.stack.push(c);
+                    works
+                });
+                self.budget.leave();
+                killed
+            }
+        };
+        self.stack.push(b);
+        killed
+    }
+
+    /// The defender (the side to move on `board`, owner of the group at `s`) to move:
+    /// whether it saves the group.
+    fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
+        let def = board.to_move();
+        let mut b = take(&mut self.stack, board);
+        let saved = match status(&mut b, &self.goal, s, def) {
+            Status::Dead => false,
+            Status::Alive => true,
+            Status::Open { .. } => {
+                if !self.budget.visit(depth) || !self.budget.enter(&b) {
+                    self.stack.push(b);
+                    return true;
+                }
+                let moves = self.ordered_moves(&mut b, s, def, def, width(depth));
+                let saved = moves.into_iter().any(|m| {
+                    let mut c = take(&mut self.stack, &b);
+                    c.set_to_move(def);
+                    c.play(m);
+                    let works = c.cell(s) == def && !self.attack(&c, s, depth + 1);
+                    self.stack.push(c);
+                    works
+                });
+                self.budget.leave();
+                saved
+            }
+        };
+        self.stack.push(b);
+        saved
     }
 }
 
@@ -657,7 +590,7 @@ fn candidates(b: &mut PlayoutBoard, goal: &[usize], owner: u8) -> Vec<usize> {
 pub(crate) mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
-    use crate::ladder::tests::{at, board};
+    use crate::ladder::tests::{at, top_of_nine};
 
     fn reader() -> LifeReader {
         LifeReader::new(20_000, 200_000)
@@ -665,21 +598,15 @@ pub(crate) mod tests {
 
     /// White in the top-left corner with a straight three (A9–C9) for its eye space: the
     /// middle point B9 decides, whoever plays it first.
-    pub(crate) const STRAIGHT_THREE: [&str; 9] = [
+    pub(crate) const STRAIGHT_THREE: [&str; 3] = [
         "...OX....", //
         "OOOOX....", //
         "XXXXX....", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
-        ".........", //
     ];
 
     #[test]
     fn straight_three_lives_or_dies_at_its_middle_point() {
-        let mut b = board(&STRAIGHT_THREE);
+        let mut b = top_of_nine(&STRAIGHT_THREE);
         let white = at(&b, 0, 1);
         b.set_to_move(WHITE);
         let (moves, _) = reader().living_moves(&b, white);
@@ -692,16 +619,10 @@ pub(crate) mod tests {
     /// A group with two separate one-point eyes cannot be killed.
     #[test]
     fn two_real_eyes_cannot_be_killed() {
-        let mut b = board(&[
+        let mut b = top_of_nine(&[
             ".O.OX....", //
             "OOOOX....", //
             "XXXXX....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
         ]);
         b.set_to_move(BLACK);
         let mut r = reader();
@@ -713,16 +634,11 @@ pub(crate) mod tests {
     /// first.
     #[test]
     fn a_square_four_in_the_corner_is_dead_whoever_moves_first() {
-        let mut b = board(&[
+        let mut b = top_of_nine(&[
             "..OX.....", //
             "..OX.....", //
             "OOOX.....", //
             "XXXX.....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
         ]);
         let white = at(&b, 2, 0);
         b.set_to_move(BLACK);
@@ -734,16 +650,13 @@ pub(crate) mod tests {
     /// A lone stone in the open has escaped: nothing to read.
     #[test]
     fn a_stone_in_the_open_is_not_killed() {
-        let mut b = board(&[
+        let mut b = top_of_nine(&[
             ".........", //
             ".........", //
             ".........", //
             ".........", //
             "....O....", //
             "...OO....", //
-            ".........", //
-            ".........", //
-            ".........", //
         ]);
         b.set_to_move(BLACK);
         assert_eq!(reader().kills(&b, at(&b, 4, 4)), Some(false));
@@ -753,16 +666,10 @@ pub(crate) mod tests {
     /// moving first, and no White move makes a second.
     #[test]
     fn a_two_point_eye_in_the_corner_is_one_eye() {
-        let mut b = board(&[
+        let mut b = top_of_nine(&[
             "..OX.....", //
             "OOOX.....", //
             "XXXX.....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
         ]);
         let white = at(&b, 0, 1);
         b.set_to_move(BLACK);
@@ -776,16 +683,11 @@ pub(crate) mod tests {
     /// kills.
     #[test]
     fn taking_an_attacker_in_atari_is_the_living_move() {
-        let mut b = board(&[
+        let mut b = top_of_nine(&[
             ".O.X.....", //
             "OOXX.....", //
             "XX.......", //
             "OO.......", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
         ]);
         let white = at(&b, 1, 1);
         let c7 = at(&b, 2, 2);

@@ -54,14 +54,14 @@ fn theirs_dead(reader: &mut LifeReader, theirs: &PlayoutBoard, seed: usize) -> b
 mod tests {
     use super::*;
     use crate::board::WHITE;
-    use crate::ladder::tests::{at, board};
+    use crate::ladder::tests::{at, top_of_nine};
     use crate::life::tests::STRAIGHT_THREE;
 
     /// White's corner group with a straight three, White to move: the middle point gets the
     /// bonus for the group's stones, and no other point does.
     #[test]
     fn the_vital_point_of_an_own_straight_three_is_urgent() {
-        let mut b = board(&STRAIGHT_THREE);
+        let mut b = top_of_nine(&STRAIGHT_THREE);
         b.set_to_move(WHITE);
         let mut out = TacticalMoves::default();
         add_life_moves(&b, &mut out);
@@ -76,7 +76,7 @@ mod tests {
     /// The same corner, Black to move: the middle point kills, so it is urgent for Black too.
     #[test]
     fn the_vital_point_of_an_opponent_straight_three_is_urgent() {
-        let mut b = board(&STRAIGHT_THREE);
+        let mut b = top_of_nine(&STRAIGHT_THREE);
         b.set_to_move(crate::board::BLACK);
         let mut out = TacticalMoves::default();
         add_life_moves(&b, &mut out);

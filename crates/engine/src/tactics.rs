@@ -12,6 +12,7 @@
 //! an escape it reports has been read to the end.
 
 use crate::board::{other, PlayoutBoard, EMPTY, PASS};
+use crate::bounded::{BoundedReading, Budget};
 use crate::ladder::take;
 
 /// A chain with more liberties than this has escaped.
@@ -24,18 +25,8 @@ const MAX_DEPTH: u32 = 24;
 pub(crate) struct Reader {
     /// Scratch boards reused between nodes.
     stack: Vec<PlayoutBoard>,
-    /// Positions read so far.
-    nodes: u32,
-    /// The most positions read for one question.
-    per_question: u32,
-    /// The most positions read in all.
-    total: u32,
-    /// Positions read before the current question.
-    question_start: u32,
-    /// Whether the current question met a budget or the depth limit somewhere.
-    cut_off: bool,
-    /// The positions on the line being read (with the side to move), to stop a cycle.
-    line: Vec<u64>,
+    /// The budgets and the line being read.
+    budget: Budget,
 }
 
 impl Reader {
@@ -44,19 +35,14 @@ impl Reader {
     pub(crate) fn new(per_question: u32, total: u32) -> Reader {
         Reader {
             stack: Vec::new(),
-            nodes: 0,
-            per_question,
-            total,
-            question_start: 0,
-            cut_off: false,
-            line: Vec::new(),
+            budget: Budget::new(per_question, total, MAX_DEPTH),
         }
     }
 
     /// Positions read so far, all questions together.
     #[cfg(test)]
     pub(crate) fn nodes(&self) -> u32 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// Whether the side to move on `board` captures the opponent chain through the stone `s`
@@ -66,9 +52,9 @@ impl Reader {
         if board.cell(s) != other(board.to_move()) {
             return Some(false);
         }
-        self.start();
+        self.budget.start();
         let captured = self.attack(board, s, 0);
-        (captured || !self.cut_off).then_some(captured)
+        (captured || !self.budget.cut_off()).then_some(captured)
     }
 
     /// Whether the owner of the chain through `s`, to move on `board`, saves it whatever the
@@ -78,24 +64,16 @@ impl Reader {
         if board.cell(s) != board.to_move() {
             return Some(false);
         }
-        self.start();
+        self.budget.start();
         let saved = self.defend(board, s, 0);
-        (!saved || !self.cut_off).then_some(saved)
+        (!saved || !self.budget.cut_off()).then_some(saved)
     }
 
     /// The moves of the side to move on `board` that capture the opponent chain through `s`
     /// whatever its owner answers. Each is read to the end (a capture found always is); a
     /// move whose reading a budget cut short is left out.
     pub(crate) fn capturing_moves(&mut self, board: &PlayoutBoard, s: usize) -> Vec<usize> {
-        let att = board.to_move();
-        let def = other(att);
-        if board.cell(s) != def {
-            return Vec::new();
-        }
-        self.first_moves(board, s, att, |r, c| {
-            Some(c.cell(s) != def || !r.defend(c, s, 1))
-        })
-        .0
+        self.winning_attacks(board, s)
     }
 
     /// The moves of the owner of the chain through `s`, to move on `board`, that save it
@@ -103,60 +81,7 @@ impl Reader {
     /// tried was refuted to the end too: an empty list with `true` means the chain cannot be
     /// saved by a move on or next to it.
     pub(crate) fn saving_moves(&mut self, board: &PlayoutBoard, s: usize) -> (Vec<usize>, bool) {
-        let def = board.to_move();
-        if board.cell(s) != def {
-            return (Vec::new(), false);
-        }
-        self.first_moves(board, s, def, |r, c| {
-            let lives = c.cell(s) == def && !r.attack(c, s, 1);
-            // A defence that held only because the reading was cut short is unknown.
-            (!lives || !r.cut_off).then_some(lives)
-        })
-    }
-
-    /// Reads each first move of `mover` against or for the chain through `s` (its attack
-    /// moves, or its owner's defences) as a question of its own: `judge` says of the position
-    /// after the move whether it works (`None`: unknown). Returns the moves that work, and
-    /// whether every other one was read to the end (false too when the chain has escaped).
-    fn first_moves(
-        &mut self,
-        board: &PlayoutBoard,
-        s: usize,
-        mover: u8,
-        judge: impl Fn(&mut Reader, &PlayoutBoard) -> Option<bool>,
-    ) -> (Vec<usize>, bool) {
-        let owner = board.cell(s);
-        let mut b = take(&mut self.stack, board);
-        let mut libs = [0usize; MAX_LIBS];
-        let n = b.liberties_into(b.chain(s), &mut libs);
-        let (mut found, mut all_read) = (Vec::new(), n <= MAX_LIBS);
-        if all_read {
-            let key = position_key(&b);
-            let moves = if mover == owner {
-                defence_moves(&mut b, s, &libs[..n], owner)
-            } else {
-                attack_moves(&mut b, s, &libs[..n], mover)
-            };
-            for m in moves {
-                self.start();
-                self.line.push(key);
-                let mut c = take(&mut self.stack, &b);
-                let works = if c.is_legal(m, mover) {
-                    c.play(m);
-                    judge(self, &c)
-                } else {
-                    Some(false)
-                };
-                self.stack.push(c);
-                match works {
-                    Some(true) => found.push(m),
-                    Some(false) => {}
-                    None => all_read = false,
-                }
-            }
-        }
-        self.stack.push(b);
-        (found, all_read)
+        self.winning_defences(board, s)
     }
 
     /// Orders `moves` for `mover` by the liberties the chain through `s` keeps after each:
@@ -194,39 +119,39 @@ impl Reader {
             *slot = m;
         }
     }
+}
 
-    /// Starts a question.
-    fn start(&mut self) {
-        self.question_start = self.nodes;
-        self.cut_off = false;
-        self.line.clear();
+impl BoundedReading for Reader {
+    fn budget(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
-    /// Enters `board` on the current line; false when it repeats an earlier position of the
-    /// line (a ko or another cycle: the attacker cannot force the capture without it).
-    fn enter(&mut self, board: &PlayoutBoard) -> bool {
-        let key = position_key(board);
-        if self.line.contains(&key) {
-            return false;
-        }
-        self.line.push(key);
-        true
+    fn boards(&mut self) -> &mut Vec<PlayoutBoard> {
+        &mut self.stack
     }
 
-    /// Counts a position at `depth`; false (and the question cut off) once a budget is spent
-    /// or the line is too deep.
-    fn visit(&mut self, depth: u32) -> bool {
-        self.nodes += 1;
-        let within = self.nodes < self.total
-            && self.nodes - self.question_start < self.per_question
-            && depth <= MAX_DEPTH;
-        self.cut_off |= !within;
-        within
+    /// The chain's attack moves, or its owner's defences; none when it has escaped.
+    fn first_candidates(
+        &mut self,
+        board: &mut PlayoutBoard,
+        s: usize,
+        mover: u8,
+    ) -> Option<Vec<usize>> {
+        let owner = board.cell(s);
+        let mut libs = [0usize; MAX_LIBS];
+        let n = board.liberties_into(board.chain(s), &mut libs);
+        (n <= MAX_LIBS).then(|| {
+            if mover == owner {
+                defence_moves(board, s, &libs[..n], owner)
+            } else {
+                attack_moves(board, s, &libs[..n], mover)
+            }
+        })
     }
 
     /// The attacker (the side to move on `board`) to move: whether it captures the chain at `s`.
     fn attack(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        if !self.visit(depth) || !self.enter(board) {
+        if !self.budget.visit(depth) || !self.budget.enter(board) {
             return false;
         }
         let def = board.cell(s);
@@ -249,14 +174,14 @@ impl Reader {
             })
         };
         self.stack.push(b);
-        self.line.pop();
+        self.budget.leave();
         captured
     }
 
     /// The defender (the side to move on `board`, owner of the chain at `s`) to move:
     /// whether it saves the chain.
     fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool {
-        if !self.visit(depth) || !self.enter(board) {
+        if !self.budget.visit(depth) || !self.budget.enter(board) {
             return true;
         }
         let def = board.cell(s);
@@ -287,7 +212,7 @@ impl Reader {
                 })
         };
         self.stack.push(b);
-        self.line.pop();
+        self.budget.leave();
         saved
     }
 }
@@ -367,15 +292,6 @@ fn neighbour_chains(b: &PlayoutBoard, s: usize, color: u8) -> Vec<usize> {
             return heads;
         }
     }
-}
-
-/// A hash of the stones on `board` and the side to move (FNV-1a over the points).
-pub(crate) fn position_key(board: &PlayoutBoard) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(board.to_move());
-    for i in 0..board.len() {
-        h = (h ^ u64::from(board.cell(i))).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 #[cfg(test)]

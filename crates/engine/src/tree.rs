@@ -893,9 +893,9 @@ mod tests {
     #[test]
     fn life_priors_favour_the_vital_point_once_per_root_and_survive_a_copy() {
         use crate::board::WHITE;
-        use crate::ladder::tests::{at, board};
+        use crate::ladder::tests::{at, top_of_nine};
         use crate::life::tests::STRAIGHT_THREE;
-        let mut b = board(&STRAIGHT_THREE);
+        let mut b = top_of_nine(&STRAIGHT_THREE);
         b.set_to_move(WHITE);
         let vital = at(&b, 1, 0);
         let prior_w = |tree: &Tree| {
