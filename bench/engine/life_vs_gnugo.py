@@ -8,7 +8,7 @@ agree with GNU Go's, where both decided, how often the reader could not decide, 
 groups both call critical, how often the reader's moves include GNU Go's vital point.
 
     cargo run --release -p tengen-engine --example life_probe -- target/ab-life2/*.sgf > /tmp/life.tsv
-    python3 bench/engine/life_vs_gnugo.py /tmp/life.tsv
+    python3 bench/engine/life_vs_gnugo.py /tmp/life.tsv   # --min-stones 6 --critical: list them
 """
 
 import argparse
@@ -30,8 +30,13 @@ def owl(answer):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("probe", help="the output of examples/life_probe")
+    ap.add_argument("--min-stones", type=int, default=5,
+                    help="read only groups of at least this many stones")
+    ap.add_argument("--critical", action="store_true",
+                    help="also list each group GNU Go calls critical, with the reader's verdicts")
     args = ap.parse_args()
     rows = [line.rstrip("\n").split("\t") for line in open(args.probe) if line.strip()]
+    rows = [r for r in rows if int(r[3]) >= args.min_stones]
     gnugo = Gtp(GNUGO + ["--level", "10"])
     loaded = None
     tally = collections.Counter()
@@ -53,10 +58,14 @@ def main():
             vital["reader's kills include GNU Go's"] += g_kill in attack_moves.split()
             vital["reader's saves include GNU Go's"] += g_save in living.split()
         if g_attack and g_defend:
+            if args.critical:
+                print(f"{path} before move {int(k) + 1}: {vertex} ({stones} stones) GNU Go kills at"
+                      f" {g_kill}, saves at {g_save}; reader: kills {attack} {attack_moves},"
+                      f" lives {defence} {living}")
             vital["GNU Go critical"] += 1
             vital["of those, reader critical"] += attack == "1" and defence == "1"
     gnugo.close()
-    print(f"{len(rows)} groups of five stones or more read")
+    print(f"{len(rows)} groups of {args.min_stones} stones or more read")
     for side in ("attack", "defence"):
         decided = tally[(side, "agree")] + tally[(side, "disagree")]
         print(f"{side}: decided {decided}, agree {tally[(side, 'agree')]}"
