@@ -120,6 +120,37 @@ pub(crate) trait BoundedReading {
     /// saves them at `depth`.
     fn defend(&mut self, board: &PlayoutBoard, s: usize, depth: u32) -> bool;
 
+    /// Whether one of the `moves` of the side to move on `board` works in the fight over the
+    /// stones through `s`: for their attacker, one that captures them or that their owner
+    /// cannot answer at `depth + 1`; for their owner, one after which the attacker has no win.
+    fn some_move_works(
+        &mut self,
+        board: &PlayoutBoard,
+        s: usize,
+        moves: Vec<usize>,
+        depth: u32,
+    ) -> bool
+    where
+        Self: Sized,
+    {
+        let (mover, owner) = (board.to_move(), board.cell(s));
+        moves.into_iter().any(|m| {
+            let mut c = take(self.boards(), board);
+            // As the readers always did: the ko point is cleared (the line stops a cycle).
+            c.set_to_move(mover);
+            let works = c.is_legal(m, mover) && {
+                c.play(m);
+                if mover == owner {
+                    c.cell(s) == owner && !self.attack(&c, s, depth + 1)
+                } else {
+                    c.cell(s) != owner || !self.defend(&c, s, depth + 1)
+                }
+            };
+            self.boards().push(c);
+            works
+        })
+    }
+
     /// The moves of the side to move on `board` that win against the opponent stones through
     /// `s` whatever their owner answers. Each is read to the end (a win found always is); a
     /// move whose reading a budget cut short is left out.

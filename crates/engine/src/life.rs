@@ -491,14 +491,7 @@ impl BoundedReading for LifeReader {
                 }
                 let att = other(def);
                 let moves = self.ordered_moves(&mut b, s, att, def, width(depth));
-                let killed = moves.into_iter().any(|m| {
-                    let mut c = take(&mut self.stack, &b);
-                    c.set_to_move(att);
-                    c.play(m);
-                    let works = c.cell(s) != def || !self.defend(&c, s, depth + 1);
-                    self.stack.push(c);
-                    works
-                });
+                let killed = self.some_move_works(&b, s, moves, depth);
                 self.budget.leave();
                 killed
             }
@@ -521,14 +514,7 @@ impl BoundedReading for LifeReader {
                     return true;
                 }
                 let moves = self.ordered_moves(&mut b, s, def, def, width(depth));
-                let saved = moves.into_iter().any(|m| {
-                    let mut c = take(&mut self.stack, &b);
-                    c.set_to_move(def);
-                    c.play(m);
-                    let works = c.cell(s) == def && !self.attack(&c, s, depth + 1);
-                    self.stack.push(c);
-                    works
-                });
+                let saved = self.some_move_works(&b, s, moves, depth);
                 self.budget.leave();
                 saved
             }

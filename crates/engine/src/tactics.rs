@@ -162,16 +162,7 @@ impl BoundedReading for Reader {
         let captured = n <= MAX_LIBS && {
             let mut moves = attack_moves(&mut b, s, &libs[..n], att);
             self.order(&b, s, &mut moves, att);
-            moves.into_iter().any(|m| {
-                let mut c = take(&mut self.stack, &b);
-                c.set_to_move(att);
-                let works = c.is_legal(m, att) && {
-                    c.play(m);
-                    c.cell(s) != def || !self.defend(&c, s, depth + 1)
-                };
-                self.stack.push(c);
-                works
-            })
+            self.some_move_works(&b, s, moves, depth)
         };
         self.stack.push(b);
         self.budget.leave();
@@ -191,16 +182,7 @@ impl BoundedReading for Reader {
         let saved = n > MAX_LIBS || {
             let mut moves = defence_moves(&mut b, s, &libs[..n], def);
             self.order(&b, s, &mut moves, def);
-            let tried = moves.into_iter().any(|m| {
-                let mut c = take(&mut self.stack, &b);
-                c.set_to_move(def);
-                let works = c.is_legal(m, def) && {
-                    c.play(m);
-                    c.cell(s) == def && !self.attack(&c, s, depth + 1)
-                };
-                self.stack.push(c);
-                works
-            });
+            let tried = self.some_move_works(&b, s, moves, depth);
             // Playing elsewhere: the chain lives if the attacker cannot capture it even so.
             tried
                 || (n >= 2 && {
