@@ -29,7 +29,7 @@ use crate::ladder::take;
 use crate::nakade::killable_shape;
 
 /// A group with this many liberties or more has run out into the open.
-pub(crate) const ESCAPE_LIBS: usize = 10;
+const ESCAPE_LIBS: usize = 10;
 /// A group whose room to make eyes ([`Room`]) reaches this many points is on open ground.
 const OPEN_AREA: usize = 16;
 /// The largest closed area read as an eye space; larger ones are worth two eyes.
@@ -68,35 +68,64 @@ struct Group {
     libs: Vec<usize>,
 }
 
-/// The group of the chain through `s`: the chains of its color joined through shared
-/// liberties (at most [`MAX_CHAINS`]).
-fn group_of(b: &mut PlayoutBoard, s: usize) -> Group {
-    let color = b.cell(s);
-    let mut g = Group {
-        chains: vec![b.chain(s)],
-        libs: Vec::new(),
-    };
-    let mut k = 0;
-    let mut buf = [0usize; ESCAPE_LIBS + 8];
-    while k < g.chains.len() {
-        let h = g.chains[k];
-        k += 1;
-        let n = b.liberties_into(h, &mut buf).min(buf.len());
-        for &l in &buf[..n] {
-            if !g.libs.contains(&l) {
-                g.libs.push(l);
+/// The chains of the color of chain `h` that share a liberty with it.
+fn chains_across_liberties(b: &PlayoutBoard, h: usize) -> Vec<usize> {
+    let color = b.cell(h);
+    let mut out = Vec::new();
+    let mut t = h;
+    loop {
+        for l in b.neighbours(t) {
+            if b.cell(l) != EMPTY {
+                continue;
             }
-            for nb in b.neighbours(l) {
-                if b.cell(nb) == color {
-                    let c = b.chain(nb);
-                    if !g.chains.contains(&c) && g.chains.len() < MAX_CHAINS {
-                        g.chains.push(c);
-                    }
+            for q in b.neighbours(l) {
+                if b.cell(q) == color && b.chain(q) != h && !out.contains(&b.chain(q)) {
+                    out.push(b.chain(q));
                 }
             }
         }
+        t = b.next_stone(t);
+        if t == h {
+            return out;
+        }
     }
-    g
+}
+
+/// The heads of the chains of the group of chain `h`: chains of its color joined through
+/// shared liberties, at most `limit`.
+fn group_chains(b: &PlayoutBoard, h: usize, limit: usize) -> Vec<usize> {
+    let mut chains = vec![h];
+    let mut k = 0;
+    while k < chains.len() {
+        for c in chains_across_liberties(b, chains[k]) {
+            if !chains.contains(&c) && chains.len() < limit {
+                chains.push(c);
+            }
+        }
+        k += 1;
+    }
+    chains
+}
+
+/// The group made of `chains`, with its liberties.
+fn with_liberties(b: &mut PlayoutBoard, chains: Vec<usize>) -> Group {
+    let mut libs = Vec::new();
+    let mut buf = [0usize; ESCAPE_LIBS + 8];
+    for &h in &chains {
+        let n = b.liberties_into(h, &mut buf).min(buf.len());
+        for &l in &buf[..n] {
+            if !libs.contains(&l) {
+                libs.push(l);
+            }
+        }
+    }
+    Group { chains, libs }
+}
+
+/// The group of the chain through `s` (at most [`MAX_CHAINS`] chains).
+fn group_of(b: &mut PlayoutBoard, s: usize) -> Group {
+    let chains = group_chains(b, b.chain(s), MAX_CHAINS);
+    with_liberties(b, chains)
 }
 
 /// The stones of the group of the chain through `s`: the reading's goal.
@@ -120,25 +149,13 @@ fn goal_stones(b: &mut PlayoutBoard, s: usize) -> Vec<usize> {
 /// stones its owner adds join it by touching them; chains it only shares a liberty with
 /// later do not, so the fight stays where it began).
 fn goal_group(b: &mut PlayoutBoard, goal: &[usize], color: u8) -> Group {
-    let mut g = Group::default();
+    let mut chains = Vec::new();
     for &p in goal {
-        if b.cell(p) == color {
-            let h = b.chain(p);
-            if !g.chains.contains(&h) {
-                g.chains.push(h);
-            }
+        if b.cell(p) == color && !chains.contains(&b.chain(p)) {
+            chains.push(b.chain(p));
         }
     }
-    let mut buf = [0usize; ESCAPE_LIBS + 8];
-    for k in 0..g.chains.len() {
-        let n = b.liberties_into(g.chains[k], &mut buf).min(buf.len());
-        for &l in &buf[..n] {
-            if !g.libs.contains(&l) {
-                g.libs.push(l);
-            }
-        }
-    }
-    g
+    with_liberties(b, chains)
 }
 
 /// The closed eye spaces of `g` (owned by `color`): areas of points not of `color`, reached
@@ -314,38 +331,16 @@ fn attacker_short(b: &mut PlayoutBoard, g: &Group, color: u8) -> bool {
 /// One stone of each group of `min_stones` or more on `board` (the head of its largest
 /// chain) with the group's stones: chains of a color joined through shared liberties.
 pub fn groups(board: &PlayoutBoard, min_stones: u32) -> Vec<(usize, u32)> {
-    let mut group_of = vec![usize::MAX; board.len()];
+    let mut grouped = vec![false; board.len()];
     let mut out = Vec::new();
     for &h in board.chain_heads() {
         let h = h as usize;
-        if group_of[h] != usize::MAX {
+        if grouped[h] {
             continue;
         }
-        let color = board.cell(h);
-        let mut members = vec![h];
-        group_of[h] = h;
-        let mut k = 0;
-        while k < members.len() {
-            let c = members[k];
-            k += 1;
-            let mut t = c;
-            loop {
-                for l in board.neighbours(t) {
-                    if board.cell(l) != EMPTY {
-                        continue;
-                    }
-                    for q in board.neighbours(l) {
-                        if board.cell(q) == color && group_of[board.chain(q)] == usize::MAX {
-                            group_of[board.chain(q)] = h;
-                            members.push(board.chain(q));
-                        }
-                    }
-                }
-                t = board.next_stone(t);
-                if t == c {
-                    break;
-                }
-            }
+        let members = group_chains(board, h, usize::MAX);
+        for &c in &members {
+            grouped[c] = true;
         }
         let stones: u32 = members.iter().map(|&c| board.chain_stones(c)).sum();
         if stones >= min_stones {
