@@ -15,6 +15,13 @@ searches by time; otherwise it plays its level's playout budget. With --opponent
 engine, e.g. an older tengen build) and --opponent-clock the opponent gets the same clock, so
 two builds meet at equal time.
 
+--owl-oracle N is an experiment, not a measure of Tengen: a second GNU Go follows the game,
+and before each of Tengen's moves, where GNU Go's owl calls a dragon of N stones or more
+critical (`dragon_status`), Tengen plays GNU Go's vital point instead of searching (the saving
+point of its own dragon, the killing point of the opponent's, the largest dragon first). It
+bounds what reading life and death as well as GNU Go would give; those moves' time is not
+counted.
+
 Prints each game and finally: the win rate with a 95% Wilson interval, the number of distinct
 games (different move sequences), the average seconds per move of each side (wall time of
 `genmove`, measured here) and the losses by more than 20 points. SGF files and Tengen's stderr
@@ -56,6 +63,35 @@ def margin(result):
         return None
 
 
+def oracle_move(oracle, tengen_color, min_stones):
+    """GNU Go's vital point for the largest critical dragon of `min_stones` or more (saving it
+    when it is Tengen's, killing it when it is the opponent's), or None."""
+    best = None
+    for line in oracle.cmd("dragon_status").splitlines():
+        head, _, rest = line.partition(":")
+        words = rest.split()
+        if len(words) < 3 or words[0] != "critical":
+            continue
+        stones = len(oracle.cmd(f"dragon_stones {head.strip()}").split())
+        if stones < min_stones or (best and best[0] >= stones):
+            continue
+        own = oracle.cmd(f"color {head.strip()}")[0] == tengen_color
+        point = words[2] if own else words[1]
+        if point.lower() != "pass":
+            best = (stones, point)
+    return best and best[1]
+
+
+def playable(engine, color, v):
+    """Plays `v` on `engine`, or returns False when the engine refuses it (a ko GNU Go's owl
+    did not weigh, for instance)."""
+    try:
+        engine.cmd(f"play {color} {v}")
+        return True
+    except RuntimeError:
+        return False
+
+
 def play_game(k, a, openings):
     tengen_black = k % 2 == 0
     opening = openings[(k // 2) % len(openings)]
@@ -66,8 +102,11 @@ def play_game(k, a, openings):
         gnugo = Gtp(a.opponent.split() + ["--seed", str(2000 + k)], stderr=log)
     else:
         gnugo = Gtp(GNUGO + ["--level", str(a.gnugo_level), "--seed", str(k + 1)], stderr=log)
+    oracle = Gtp(GNUGO + ["--level", "10"]) if a.owl_oracle else None
+    followers = [e for e in (tengen, gnugo, oracle) if e]
+    oracle_moves = 0
     try:
-        for e in (tengen, gnugo):
+        for e in followers:
             e.cmd(f"boardsize {a.size}")
             e.cmd("clear_board")
             e.cmd(f"komi {a.komi}")
@@ -83,7 +122,7 @@ def play_game(k, a, openings):
         spent = {"tengen": [], "gnugo": []}
         color = "b"
         for v in opening:
-            for e in (tengen, gnugo):
+            for e in followers:
                 e.cmd(f"play {color} {v}")
             moves.append((color, v))
             color = "w" if color == "b" else "b"
@@ -96,18 +135,25 @@ def play_game(k, a, openings):
                 tengen.cmd(f"time_left {color} {max(0, int(clock))} 0")
             if me is gnugo and a.main_time and a.opponent_clock:
                 gnugo.cmd(f"time_left {color} {max(0, int(opponent_clock))} 0")
-            started = time.time()
-            v = me.cmd(f"genmove {color}")
-            took = time.time() - started
-            spent["tengen" if me is tengen else "gnugo"].append(took)
-            if me is tengen:
-                clock -= took
+            vital = oracle_move(oracle, color, a.owl_oracle) if oracle and me is tengen else None
+            if vital and playable(tengen, color, vital):
+                v = vital
+                oracle_moves += 1
             else:
-                opponent_clock -= took
+                started = time.time()
+                v = me.cmd(f"genmove {color}")
+                took = time.time() - started
+                spent["tengen" if me is tengen else "gnugo"].append(took)
+                if me is tengen:
+                    clock -= took
+                else:
+                    opponent_clock -= took
             if v.lower() == "resign":
                 result = ("W" if color == "b" else "B") + "+R"
                 break
             other.cmd(f"play {color} {v}")
+            if oracle:
+                oracle.cmd(f"play {color} {v}")
             moves.append((color, v))
             passes = passes + 1 if v.lower() == "pass" else 0
             if passes >= 2:
@@ -139,11 +185,11 @@ def play_game(k, a, openings):
         return {
             "k": k, "color": tengen_color.upper(), "result": result, "won": won,
             "moves": tuple(v.upper() for _, v in moves), "secs": time.time() - t0,
-            "spent": spent, "opening": " ".join(opening),
+            "spent": spent, "opening": " ".join(opening), "oracle_moves": oracle_moves,
         }
     finally:
-        tengen.close()
-        gnugo.close()
+        for e in followers:
+            e.close()
 
 
 def mean(xs):
@@ -176,6 +222,9 @@ def main():
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go 3.8 resigns hopeless games by default)")
+    ap.add_argument("--owl-oracle", type=int, default=None, metavar="N",
+                    help="experiment: Tengen plays GNU Go's vital point of any critical dragon "
+                         "of N stones or more instead of searching (see the module doc)")
     a = ap.parse_args()
     if a.opponent_clock and not a.main_time:
         ap.error("--opponent-clock gives the opponent Tengen's clock: it needs --main-time")
@@ -196,6 +245,7 @@ def main():
     games = set()
     spent = {"tengen": [], "gnugo": []}
     big_losses = []
+    oracle_moves = 0
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
         futs = [ex.submit(play_game, k, a, openings) for k in range(a.first, a.first + a.games)]
         for f in futs:
@@ -208,6 +258,7 @@ def main():
             n += 1
             wins += g["won"]
             games.add(g["moves"])
+            oracle_moves += g["oracle_moves"]
             for side in spent:
                 spent[side] += g["spent"][side]
             m = margin(g["result"])
@@ -223,7 +274,9 @@ def main():
           f"95% CI {lo:.1%}-{hi:.1%}; {len(games)} distinct games; seconds per move: "
           f"Tengen {mean(spent['tengen']):.2f}, GNU Go {mean(spent['gnugo']):.2f}; "
           f"losses by more than 20 points or resigned: {len(big_losses)} {' '.join(big_losses)}"
-          + (f" ({failed} failed games not counted)" if failed else ""), flush=True)
+          + (f" ({failed} failed games not counted)" if failed else "")
+          + (f"; {oracle_moves} of Tengen's moves were the owl oracle's" if a.owl_oracle else ""),
+          flush=True)
 
 
 if __name__ == "__main__":
