@@ -54,7 +54,7 @@ pub struct Escapes {
 impl Escapes {
     /// Whether `m` saves an own chain in atari.
     pub fn saves(&self, m: usize) -> bool {
-        self.saving.as_slice().contains(&m)
+        self.saving.contains(m)
     }
 
     /// Adds the moves on chains of two or more stones with two liberties (extend an own one to
@@ -78,7 +78,7 @@ pub fn escapes(board: &mut PlayoutBoard, me: u8) -> Escapes {
             let i = (r + 1) * board.stride() + c + 1;
             if board.cell(i) == me {
                 let h = board.chain(i);
-                if board.in_atari(h) && !seen.as_slice().contains(&h) {
+                if board.in_atari(h) && !seen.contains(h) {
                     seen.push(h);
                     escape_moves(board, h, me, true, &mut out.saving);
                     let lib = board.atari_liberty(h);
@@ -117,12 +117,12 @@ pub fn prior(board: &mut PlayoutBoard, m: usize, me: u8, escapes: &Escapes) -> P
     if capture {
         p.good(12.0);
     }
-    if escapes.saving.as_slice().contains(&m) {
+    if escapes.saving.contains(m) {
         p.good(12.0);
-    } else if escapes.doomed_runs.as_slice().contains(&m) {
+    } else if escapes.doomed_runs.contains(m) {
         p.bad(30.0);
     }
-    if escapes.short_of_liberties.as_slice().contains(&m) {
+    if escapes.short_of_liberties.contains(m) {
         p.good(SHORT_OF_LIBERTIES);
     }
     let sa = board.self_atari_size(m, me);
