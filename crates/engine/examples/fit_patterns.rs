@@ -8,6 +8,9 @@
 //!
 //! `--skip KIND` (repeatable, e.g. `--skip cuts`) leaves a feature kind out of the fit, to
 //! compare two fits on the same held-out moves; `--baseline TABLE` scores a written table there.
+//! `--large-min N` (default 0: none) adds the large shapes (`tengen_engine::spatial`, radius 2
+//! to 4) that the player's moves in the training games have at least N times; each move then
+//! has the largest of them that fits it.
 //!
 //! Every tenth game is held out; the fit reports, on the held-out moves, how often the played
 //! move is the model's first choice and the mean log-likelihood, against the uniform model.
@@ -16,12 +19,13 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 use tengen_engine::board::PlayoutBoard;
-use tengen_engine::features::{Context, Feature};
+use tengen_engine::features::{Context, Feature, KINDS};
 use tengen_engine::gamma::Gammas;
+use tengen_engine::spatial::{self, SpatialDict, RADII};
 use tengen_rules::{sgf, Action, Color};
 
-/// A move's features as indices into the feature list (`NONE` where fewer than twelve).
-type Row = [u32; 12];
+/// A move's features as indices into the feature list (`NONE` where it has fewer kinds).
+type Row = [u32; KINDS];
 const NONE: u32 = u32::MAX;
 
 /// The candidate moves of the positions, each with its features, and the move played.
@@ -43,6 +47,10 @@ struct Args {
     /// Feature kinds left out of the fit (`--skip KIND`, e.g. to compare with a table
     /// that does not have them): they keep gamma 1.
     skip: Vec<String>,
+    /// Large shapes the player's training moves have at least this often (0: none).
+    large_min: u32,
+    /// Virtual wins and losses against a gamma of 1 for each large shape (1 for the others).
+    large_prior: f64,
     dirs: Vec<String>,
 }
 
@@ -54,6 +62,8 @@ fn parse_args() -> Result<Args, String> {
         min_count: 20,
         baseline: None,
         skip: Vec::new(),
+        large_min: 0,
+        large_prior: 1.0,
         dirs: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -69,6 +79,12 @@ fn parse_args() -> Result<Args, String> {
                 a.min_count = val("--min-count")?.parse().map_err(|e| format!("{e}"))?
             }
             "--baseline" => a.baseline = Some(val("--baseline")?),
+            "--large-prior" => {
+                a.large_prior = val("--large-prior")?.parse().map_err(|e| format!("{e}"))?
+            }
+            "--large-min" => {
+                a.large_min = val("--large-min")?.parse().map_err(|e| format!("{e}"))?
+            }
             "--skip" => {
                 let kind = val("--skip")?;
                 if Feature::from_key(&kind, 1).is_none() {
@@ -81,21 +97,20 @@ fn parse_args() -> Result<Args, String> {
     }
     if a.dirs.is_empty() {
         return Err(
-            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] [--baseline TABLE] [--skip KIND]... DIR..."
+            "usage: fit_patterns [--out F] [--player NAME] [--iterations N] [--min-count N] [--baseline TABLE] [--skip KIND]... [--large-min N] [--large-prior N] DIR..."
                 .into(),
         );
     }
     Ok(a)
 }
 
-/// The games' positions where `player` moved: candidate features per move.
-fn collect(
+/// Calls `visit` with the board before each move of `player` in the games (the board, the
+/// move, the color to move); answers how many games were read.
+fn for_each_move(
     files: &[std::path::PathBuf],
     player: &str,
-    ids: &mut HashMap<Feature, u32>,
-    names: &mut Vec<Feature>,
-) -> (Data, usize) {
-    let mut data = Data::default();
+    mut visit: impl FnMut(&mut PlayoutBoard, usize, u8),
+) -> usize {
     let mut games = 0;
     for path in files {
         let Ok(text) = fs::read_to_string(path) else {
@@ -127,7 +142,7 @@ fn collect(
                         break;
                     }
                     if is_player(color) {
-                        add_position(&mut board, m, me, ids, names, &mut data);
+                        visit(&mut board, m, me);
                     }
                     board.play(m);
                 }
@@ -138,6 +153,47 @@ fn collect(
             }
         }
     }
+    games
+}
+
+/// The large shapes the player's moves have at least `min` times, as a dictionary and each
+/// key's text (for the table).
+fn harvest_large(
+    files: &[std::path::PathBuf],
+    player: &str,
+    min: u32,
+) -> (SpatialDict, HashMap<u32, String>) {
+    let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
+    for_each_move(files, player, |board, m, me| {
+        let cells = spatial::read(board, m, me);
+        for r in RADII {
+            *counts
+                .entry(spatial::canonical(&cells[..spatial::points(r)]))
+                .or_default() += 1;
+        }
+    });
+    let mut dict = SpatialDict::default();
+    let mut texts = HashMap::new();
+    let mut kept: Vec<_> = counts.into_iter().filter(|&(_, n)| n >= min).collect();
+    kept.sort();
+    for (cells, _) in kept {
+        texts.insert(dict.insert(&cells), spatial::to_text(&cells));
+    }
+    (dict, texts)
+}
+
+/// The games' positions where `player` moved: candidate features per move.
+fn collect(
+    files: &[std::path::PathBuf],
+    player: &str,
+    spatial: Option<&'static SpatialDict>,
+    ids: &mut HashMap<Feature, u32>,
+    names: &mut Vec<Feature>,
+) -> (Data, usize) {
+    let mut data = Data::default();
+    let games = for_each_move(files, player, |board, m, me| {
+        add_position(board, m, me, spatial, ids, names, &mut data)
+    });
     (data, games)
 }
 
@@ -145,11 +201,12 @@ fn add_position(
     board: &mut PlayoutBoard,
     played: usize,
     me: u8,
+    spatial: Option<&'static SpatialDict>,
     ids: &mut HashMap<Feature, u32>,
     names: &mut Vec<Feature>,
     data: &mut Data,
 ) {
-    let cx = Context::new(board, me);
+    let cx = Context::new(board, me).with_spatial(spatial);
     let first = data.rows.len();
     let mut chosen = None;
     let empties: Vec<u16> = board.empties().to_vec();
@@ -158,7 +215,7 @@ fn add_position(
         if !board.is_legal(m, me) || board.is_eye(m, me) {
             continue;
         }
-        let mut row = [NONE; 12];
+        let mut row = [NONE; KINDS];
         for (slot, f) in row.iter_mut().zip(cx.features(board, m).iter()) {
             *slot = *ids.entry(f).or_insert_with(|| {
                 names.push(f);
@@ -191,6 +248,7 @@ fn group(f: Feature) -> usize {
         Feature::Presses(_) => 9,
         Feature::Connects(_) => 10,
         Feature::Cuts(_) => 11,
+        Feature::Large(_) => 12,
     }
 }
 
@@ -201,7 +259,8 @@ fn strength(row: &Row, gamma: &[f64]) -> f64 {
         .product()
 }
 
-/// One MM update of the features of group `g` (exact: a move has one feature per group).
+/// One MM update of the features of group `g` (exact: a move has one feature per group), with
+/// `prior` virtual wins and as many losses against a gamma of 1.
 fn mm_step(
     data: &Data,
     names: &[Feature],
@@ -209,6 +268,7 @@ fn mm_step(
     g: usize,
     wins: &[f64],
     used: &[bool],
+    prior: f64,
 ) {
     let mut c = vec![0.0f64; gamma.len()];
     for &(a, b, _) in &data.positions {
@@ -224,8 +284,8 @@ fn mm_step(
     }
     for f in 0..gamma.len() {
         if group(names[f]) == g && used[f] {
-            // A prior of one virtual win and one virtual loss against a gamma of 1.
-            gamma[f] = (wins[f] + 1.0) / (c[f] + 2.0 / (1.0 + gamma[f]));
+            // The virtual games against a gamma of 1 keep rare features near it.
+            gamma[f] = (wins[f] + prior) / (c[f] + 2.0 * prior / (1.0 + gamma[f]));
         }
     }
 }
@@ -295,10 +355,22 @@ fn main() {
         .partition(|(k, _)| k % 10 != 9);
     let train_files: Vec<_> = train_files.into_iter().map(|(_, p)| p).collect();
     let test_files: Vec<_> = test_files.into_iter().map(|(_, p)| p).collect();
+    let (dict, large_texts) = if a.large_min > 0 {
+        harvest_large(&train_files, &a.player, a.large_min)
+    } else {
+        Default::default()
+    };
+    eprintln!(
+        "large shapes played at least {} times: {}",
+        a.large_min,
+        large_texts.len()
+    );
+    let dict: &'static SpatialDict = Box::leak(Box::new(dict));
+    let spatial = Some(dict);
     let mut ids = HashMap::new();
     let mut names = Vec::new();
-    let (mut train, games) = collect(&train_files, &a.player, &mut ids, &mut names);
-    let (mut test, test_games) = collect(&test_files, &a.player, &mut ids, &mut names);
+    let (mut train, games) = collect(&train_files, &a.player, spatial, &mut ids, &mut names);
+    let (mut test, test_games) = collect(&test_files, &a.player, spatial, &mut ids, &mut names);
     eprintln!(
         "training: {games} games, {} moves, {} candidates; held out: {test_games} games, {} moves",
         train.positions.len(),
@@ -343,8 +415,13 @@ fn main() {
         t1 * 100.0
     );
     for it in 0..a.iterations {
-        for g in 0..12 {
-            mm_step(&train, &names, &mut gamma, g, &wins, &used);
+        for g in 0..KINDS {
+            let prior = if g == group(Feature::Large(0)) {
+                a.large_prior
+            } else {
+                1.0
+            };
+            mm_step(&train, &names, &mut gamma, g, &wins, &used, prior);
         }
         let (t1, ll, _) = evaluate(&test, &gamma);
         let (tt, tll, _) = evaluate(&train, &gamma);
@@ -364,8 +441,8 @@ fn main() {
     let mut out = String::new();
     out.push_str("# Learned move model: kind value gamma # times a candidate, times played.\n");
     out.push_str("# Written by: cargo run --release -p tengen-engine --example fit_patterns --");
-    for d in &a.dirs {
-        out.push_str(&format!(" {d}"));
+    for arg in std::env::args().skip(1) {
+        out.push_str(&format!(" {arg}"));
     }
     out.push_str(&format!(
         "\n# {} training games, {} moves of {:?}; held out {} games, {} moves: top-1 {:.1}%, \
@@ -381,6 +458,10 @@ fn main() {
     ));
     for (f, g, n, w) in lines {
         let (kind, value) = f.key();
+        let value = match f {
+            Feature::Large(k) => large_texts[&k].clone(),
+            _ => value.to_string(),
+        };
         out.push_str(&format!("{kind} {value} {g:.4} # {n} {w}\n"));
     }
     if let Err(e) = fs::write(Path::new(&a.out), out) {

@@ -10,6 +10,7 @@ use crate::board::{other, PlayoutBoard, BLACK, EMPTY, PASS, WHITE};
 use crate::nakade::is_nakade_self_atari;
 use crate::pattern;
 use crate::prior::{escapes, Escapes};
+use crate::spatial::SpatialDict;
 use std::sync::OnceLock;
 
 /// Distances to a previous move are capped here (Coulom's `|dx| + |dy| + max(|dx|, |dy|)`;
@@ -48,6 +49,9 @@ pub enum Feature {
     /// Touches two or more opponent chains (a cut or a wedge): 1 = all with three liberties
     /// or more, 2 = one with two or fewer.
     Cuts(u8),
+    /// The largest learned large shape around the move (radius 2 to 4, [`crate::spatial`]),
+    /// by its key; only for a table or fit that has such shapes.
+    Large(u32),
 }
 
 impl Feature {
@@ -66,6 +70,7 @@ impl Feature {
             Feature::Presses(v) => ("presses", v as u32),
             Feature::Connects(v) => ("connects", v as u32),
             Feature::Cuts(v) => ("cuts", v as u32),
+            Feature::Large(k) => ("large", k),
         }
     }
 
@@ -85,15 +90,19 @@ impl Feature {
             "presses" => Feature::Presses(v?),
             "connects" => Feature::Connects(v?),
             "cuts" => Feature::Cuts(v?),
+            "large" => Feature::Large(value),
             _ => return None,
         })
     }
 }
 
-/// The features of one move (at most twelve, one of each kind).
+/// The kinds of features a move can have.
+pub const KINDS: usize = 13;
+
+/// The features of one move (at most one of each kind).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MoveFeatures {
-    items: [Option<Feature>; 12],
+    items: [Option<Feature>; KINDS],
 }
 
 impl MoveFeatures {
@@ -151,6 +160,8 @@ pub struct Context {
     /// Per board index, the liberties (up to 4) of the chain whose head is there; empty when
     /// the contact features are not wanted.
     libs: Vec<u8>,
+    /// The learned large shapes, when the table or fit has them.
+    spatial: Option<&'static SpatialDict>,
 }
 
 impl Context {
@@ -175,6 +186,7 @@ impl Context {
                 me,
                 escapes,
                 libs: Vec::new(),
+                spatial: None,
             };
         }
         let libs = (0..board.len())
@@ -187,7 +199,19 @@ impl Context {
                 }
             })
             .collect();
-        Context { me, escapes, libs }
+        Context {
+            me,
+            escapes,
+            libs,
+            spatial: None,
+        }
+    }
+
+    /// The context that also gives each move its largest shape in `spatial` (none without a
+    /// dictionary, or with an empty one).
+    pub fn with_spatial(mut self, spatial: Option<&'static SpatialDict>) -> Context {
+        self.spatial = spatial.filter(|d| !d.is_empty());
+        self
     }
 
     /// The contact features of the move at `m`: extending, pressing, connecting, cutting.
@@ -251,6 +275,9 @@ impl Context {
         out.push(Feature::Line(line.min(5) as u8));
         if !self.libs.is_empty() {
             self.contact_features(board, m, &mut out);
+        }
+        if let Some(key) = self.spatial.and_then(|d| d.lookup(board, m, me)) {
+            out.push(Feature::Large(key));
         }
         out
     }
@@ -516,6 +543,38 @@ mod tests {
     }
 
     #[test]
+    fn a_context_with_large_shapes_gives_a_move_its_largest_known_one() {
+        // White's C7 and E7 over Black's D6: Black's D7 pushes between them.
+        let rows = [".........", ".........", "..O.O....", "...X....."];
+        let b = crate::ladder::tests::top_of_nine(&rows);
+        let m = at(&b, 3, 2);
+        let cells = crate::spatial::read(&b, m, BLACK);
+        let mut dict = SpatialDict::default();
+        let small = dict.insert(&cells[..crate::spatial::points(2)]);
+        let large = dict.insert(&cells[..crate::spatial::points(4)]);
+        let dict: &'static SpatialDict = Box::leak(Box::new(dict));
+        let kinds = |cx: &Context, b: &mut PlayoutBoard, m| {
+            cx.features(b, m)
+                .iter()
+                .filter_map(|f| match f {
+                    Feature::Large(k) => Some(k),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut b = b;
+        b.set_to_move(BLACK);
+        let plain = Context::new(&mut b, BLACK);
+        assert_eq!(kinds(&plain, &mut b, m), Vec::<u32>::new());
+        let cx = Context::new(&mut b, BLACK).with_spatial(Some(dict));
+        assert_eq!(kinds(&cx, &mut b, m), vec![large]);
+        assert_ne!(small, large);
+        // A point elsewhere has neither shape.
+        let far = at(&b, 7, 7);
+        assert_eq!(kinds(&cx, &mut b, far), Vec::<u32>::new());
+    }
+
+    #[test]
     fn keys_round_trip() {
         for f in [
             Feature::Shape(1234),
@@ -530,6 +589,7 @@ mod tests {
             Feature::Presses(1),
             Feature::Connects(2),
             Feature::Cuts(1),
+            Feature::Large(3_000_000_000),
         ] {
             let (k, v) = f.key();
             assert_eq!(Feature::from_key(k, v), Some(f));

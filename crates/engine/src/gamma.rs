@@ -9,6 +9,7 @@
 
 use crate::board::{BLACK, WHITE};
 use crate::features::{canonical_shape, Feature, MoveFeatures, FAR};
+use crate::spatial::{self, HashKeyed, SpatialDict};
 use std::sync::OnceLock;
 use thiserror::Error;
 
@@ -48,6 +49,9 @@ pub struct Gammas {
     presses: [f32; 3],
     connects: [f32; 3],
     cuts: [f32; 3],
+    /// The learned large shapes (lines `large CELLS gamma`) and their gammas by key.
+    spatial: SpatialDict,
+    large: HashKeyed<u32, f32>,
 }
 
 impl Default for Gammas {
@@ -65,12 +69,15 @@ impl Default for Gammas {
             presses: [1.0; 3],
             connects: [1.0; 3],
             cuts: [1.0; 3],
+            spatial: SpatialDict::default(),
+            large: HashKeyed::default(),
         }
     }
 }
 
 impl Gammas {
-    /// Reads lines `kind value gamma` (`#` starts a comment).
+    /// Reads lines `kind value gamma` (`#` starts a comment); a large shape's value is its
+    /// cells as [`spatial::to_text`] writes them.
     pub fn parse(text: &str) -> Result<Gammas, GammaError> {
         let mut g = Gammas::default();
         for (k, raw, words) in table_lines(text) {
@@ -85,11 +92,17 @@ impl Gammas {
             let [kind, value, gamma] = words[..] else {
                 return Err(malformed());
             };
-            let value: u32 = value.parse().map_err(|_| malformed())?;
             let gamma: f32 = gamma.parse().map_err(|_| malformed())?;
             if !(gamma.is_finite() && gamma > 0.0) {
                 return Err(unknown());
             }
+            if kind == "large" {
+                let cells = spatial::from_text(value).ok_or_else(unknown)?;
+                let key = g.spatial.insert(&cells);
+                g.large.insert(key, gamma);
+                continue;
+            }
+            let value: u32 = value.parse().map_err(|_| malformed())?;
             let f = Feature::from_key(kind, value).ok_or_else(unknown)?;
             *g.slot(f).ok_or_else(unknown)? = gamma;
         }
@@ -111,6 +124,7 @@ impl Gammas {
             Feature::Presses(v) => *self.presses.get(v as usize).unwrap_or(&1.0),
             Feature::Connects(v) => *self.connects.get(v as usize).unwrap_or(&1.0),
             Feature::Cuts(v) => *self.cuts.get(v as usize).unwrap_or(&1.0),
+            Feature::Large(k) => *self.large.get(&k).unwrap_or(&1.0),
         }
     }
 
@@ -128,6 +142,7 @@ impl Gammas {
             Feature::Presses(v) => self.presses.get_mut(v as usize),
             Feature::Connects(v) => self.connects.get_mut(v as usize),
             Feature::Cuts(v) => self.cuts.get_mut(v as usize),
+            Feature::Large(k) => self.large.get_mut(&k),
         }
     }
 
@@ -138,6 +153,11 @@ impl Gammas {
             .iter()
             .flatten()
             .any(|&g| g != 1.0)
+    }
+
+    /// The learned large shapes, if the table has any ([`crate::features::Context::with_spatial`]).
+    pub fn spatial(&self) -> Option<&SpatialDict> {
+        (!self.spatial.is_empty()).then_some(&self.spatial)
     }
 
     /// The strength of a move: the product of its features' gammas.
@@ -249,6 +269,37 @@ mod tests {
             Gammas::parse("line 99 2.0"),
             Err(GammaError::Unknown { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn a_large_shape_line_gives_its_gamma_to_the_moves_with_that_shape() {
+        use crate::ladder::tests::{at, top_of_nine};
+        // Black's D9, between Black's C8 and E8 on the top edge.
+        let b = top_of_nine(&[".........", "..X.X...."]);
+        let m = at(&b, 3, 0);
+        let cells = spatial::read(&b, m, BLACK);
+        let text = spatial::to_text(&cells[..spatial::points(3)]);
+        let g = Gammas::parse(&format!("large {text} 3.5 # seen\nline 1 0.5")).expect("parses");
+        let dict = g.spatial().expect("the table has a large shape");
+        let key = dict.lookup(&b, m, BLACK).expect("D9 has it");
+        assert_eq!(g.get(Feature::Large(key)), 3.5);
+        assert_eq!(g.get(Feature::Line(1)), 0.5);
+        // For White the stones are the opponent's: another shape, which the table lacks.
+        assert_eq!(dict.lookup(&b, m, WHITE), None);
+        assert!(Gammas::parse("line 1 0.5").unwrap().spatial().is_none());
+    }
+
+    #[test]
+    fn a_large_shape_of_the_wrong_length_or_characters_is_refused() {
+        for line in ["large X.O 2.0", "large XXXXXXXXXXX? 2.0", "large 12 2.0"] {
+            assert!(
+                matches!(
+                    Gammas::parse(line),
+                    Err(GammaError::Unknown { line: 1, .. })
+                ),
+                "{line}"
+            );
+        }
     }
 
     #[test]

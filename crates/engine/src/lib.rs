@@ -34,6 +34,7 @@ pub(crate) mod reply;
 pub mod rng;
 pub(crate) mod search;
 pub(crate) mod second_look;
+pub mod spatial;
 pub(crate) mod standoff;
 pub(crate) mod tactical_prior;
 pub(crate) mod tactics;

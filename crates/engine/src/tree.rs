@@ -278,7 +278,8 @@ impl Expansion {
             esc.add_short_of_liberties(board, me);
         }
         let table = gamma::shipped(board.size());
-        let cx = Context::with_escapes(board, me, esc, table.uses_contact());
+        let cx = Context::with_escapes(board, me, esc, table.uses_contact())
+            .with_spatial(table.spatial());
         let learned = self.pattern_prior > 0.0;
         let tactical = if depth < usize::from(self.tactical_depth) {
             tactical_moves(board)
