@@ -9,8 +9,9 @@
 
 use crate::board::{BLACK, WHITE};
 use crate::features::{canonical_shape, Feature, MoveFeatures, FAR};
-use crate::spatial::{self, HashKeyed, SpatialDict};
+use crate::spatial::{self, SpatialDict};
 use std::sync::OnceLock;
+use tengen_rules::HashMap64;
 use thiserror::Error;
 
 /// A line of a gamma file that cannot be read.
@@ -51,7 +52,7 @@ pub struct Gammas {
     cuts: [f32; 3],
     /// The learned large shapes (lines `large CELLS gamma`) and their gammas by key.
     spatial: SpatialDict,
-    large: HashKeyed<u32, f32>,
+    large: HashMap64<f32>,
 }
 
 impl Default for Gammas {
@@ -70,7 +71,7 @@ impl Default for Gammas {
             connects: [1.0; 3],
             cuts: [1.0; 3],
             spatial: SpatialDict::default(),
-            large: HashKeyed::default(),
+            large: HashMap64::default(),
         }
     }
 }
@@ -99,7 +100,7 @@ impl Gammas {
             if kind == "large" {
                 let cells = spatial::from_text(value).ok_or_else(unknown)?;
                 let key = g.spatial.insert(&cells);
-                g.large.insert(key, gamma);
+                g.large.insert(u64::from(key), gamma);
                 continue;
             }
             let value: u32 = value.parse().map_err(|_| malformed())?;
@@ -124,7 +125,7 @@ impl Gammas {
             Feature::Presses(v) => *self.presses.get(v as usize).unwrap_or(&1.0),
             Feature::Connects(v) => *self.connects.get(v as usize).unwrap_or(&1.0),
             Feature::Cuts(v) => *self.cuts.get(v as usize).unwrap_or(&1.0),
-            Feature::Large(k) => *self.large.get(&k).unwrap_or(&1.0),
+            Feature::Large(k) => *self.large.get(&u64::from(k)).unwrap_or(&1.0),
         }
     }
 
@@ -142,7 +143,7 @@ impl Gammas {
             Feature::Presses(v) => self.presses.get_mut(v as usize),
             Feature::Connects(v) => self.connects.get_mut(v as usize),
             Feature::Cuts(v) => self.cuts.get_mut(v as usize),
-            Feature::Large(k) => self.large.get_mut(&k),
+            Feature::Large(k) => self.large.get_mut(&u64::from(k)),
         }
     }
 

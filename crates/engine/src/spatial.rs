@@ -5,9 +5,8 @@
 //! (`features`, `gamma`).
 
 use crate::board::{PlayoutBoard, EMPTY};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+use tengen_rules::HashMap64;
 
 /// The radii of the shapes, smallest first.
 pub const RADII: [usize; 3] = [2, 3, 4];
@@ -160,34 +159,10 @@ pub fn from_text(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// A hasher for keys that are hashes already.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n);
-    }
-}
-
-/// A map keyed by hashes.
-pub type HashKeyed<K, V> = HashMap<K, V, BuildHasherDefault<PassThrough>>;
-
 /// The learned shapes: each symmetric variant's hash maps to the shape's key.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SpatialDict {
-    variants: HashKeyed<u64, u32>,
+    variants: HashMap64<u32>,
 }
 
 impl SpatialDict {
@@ -233,7 +208,7 @@ impl SpatialDict {
 mod tests {
     use super::*;
     use crate::board::{BLACK, WHITE};
-    use crate::ladder::tests::{at, board, top_of_nine};
+    use crate::ladder::tests::{at, top_of_nine};
 
     #[test]
     fn shapes_have_twelve_twenty_four_and_forty_points() {
@@ -250,28 +225,9 @@ mod tests {
     /// turned a quarter: G5 and G3 around H4.
     #[test]
     fn a_shape_is_found_in_every_orientation_and_for_either_color() {
-        let top = board(&[
-            ".........", //
-            ".........", //
-            "..X.X....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-        ]);
-        let right = board(&[
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            "......O..", //
-            ".........", //
-            "......O..", //
-            ".........", //
-            ".........", //
-        ]);
+        let top = top_of_nine(&[".........", ".........", "..X.X...."]);
+        let (empty, stone) = (".........", "......O..");
+        let right = top_of_nine(&[empty, empty, empty, empty, stone, empty, stone]);
         let mut dict = SpatialDict::default();
         let cells = read(&top, at(&top, 3, 1), BLACK);
         let small = dict.insert(&cells[..points(2)]);
