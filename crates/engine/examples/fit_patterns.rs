@@ -365,11 +365,37 @@ fn main() {
         a.large_min,
         large_texts.len()
     );
-    let dict: &'static SpatialDict = Box::leak(Box::new(dict));
-    let spatial = Some(dict);
-    let mut ids = HashMap::new();
-    let mut names = Vec::new();
-    let (mut train, games) = collect(&train_files, &a.player, spatial, &mut ids, &mut names);
+    // A shape too rare as a candidate to be weighed is not written, so the search gives such
+    // a move its next smaller shape: drop it from the dictionary and collect again until the
+    // fit sees the shapes the table will hold (dropping one only adds candidates to others).
+    let (mut dict, mut large_texts) = (dict, large_texts);
+    let (mut ids, mut names, mut train, games) = loop {
+        let spatial = Some(&*Box::leak(Box::new(dict.clone())));
+        let mut ids = HashMap::new();
+        let mut names = Vec::new();
+        let (train, games) = collect(&train_files, &a.player, spatial, &mut ids, &mut names);
+        let mut seen: HashMap<u32, u64> = HashMap::new();
+        for r in &train.rows {
+            for &f in r.iter().filter(|&&f| f != NONE) {
+                if let Feature::Large(k) = names[f as usize] {
+                    *seen.entry(k).or_default() += 1;
+                }
+            }
+        }
+        let before = large_texts.len();
+        large_texts.retain(|k, _| seen.get(k).is_some_and(|&n| n >= a.min_count));
+        if large_texts.len() == before {
+            break (ids, names, train, games);
+        }
+        dict = SpatialDict::default();
+        for text in large_texts.values() {
+            if let Some(cells) = spatial::from_text(text) {
+                dict.insert(&cells);
+            }
+        }
+    };
+    eprintln!("large shapes weighed: {}", large_texts.len());
+    let spatial = Some(&*Box::leak(Box::new(dict)));
     let (mut test, test_games) = collect(&test_files, &a.player, spatial, &mut ids, &mut names);
     eprintln!(
         "training: {games} games, {} moves, {} candidates; held out: {test_games} games, {} moves",
