@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod adapt;
 pub mod balance;
 pub(crate) mod behind;
 pub(crate) mod benson;
@@ -75,6 +76,10 @@ pub struct EngineConfig {
     /// default: it lost an A/B match against the engine without it (docs/ENGINE.md, "Last
     /// good reply"). The dead-stone estimator's playouts never use it.
     pub last_good_reply: bool,
+    /// The learning rate of adaptive playouts (module `adapt`: the random step of the search's
+    /// playouts prefers the points that won in this search's earlier playouts); 0, the
+    /// default, leaves it uniform.
+    pub adaptive_playouts: f32,
     /// Whether the search's heavy playouts on boards up to 11×11 also look over the whole
     /// board for chains short of liberties (`Policy::Heavy`; without it, the policy that
     /// `playout_shapes` names). Off by default: it makes the playouts judge lost capturing races right, but it costs a
@@ -220,6 +225,7 @@ impl Default for EngineConfig {
             seconds_per_move: None,
             allow_resign: false,
             last_good_reply: false,
+            adaptive_playouts: 0.0,
             liberty_scan: false,
             score_weight: DEFAULT_SCORE_WEIGHT,
             lost_score_weight: DEFAULT_LOST_SCORE_WEIGHT,
@@ -536,6 +542,7 @@ impl Engine {
                 lv.policy
             },
             last_good_reply: self.config.last_good_reply,
+            adaptive_rate: self.config.adaptive_playouts,
             komi_halves,
             count_komi_halves,
             score_weight: if shift != 0 {

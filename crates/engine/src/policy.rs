@@ -2,6 +2,7 @@
 //! 3×3 patterns near the last move, chains short of liberties anywhere on small boards,
 //! self-atari avoidance, and optionally the last good reply), and the playout loop.
 
+use crate::adapt::Adaptation;
 use crate::balance::{self, BalanceTrace, Coin, PlayoutWeights};
 use crate::board::{other, PlayoutBoard, EMPTY, PASS, WHITE};
 use crate::gamma;
@@ -102,16 +103,17 @@ const LEARNED_SHAPE_MIN: f32 = 2.0;
 
 /// Chooses a move for the side to move with the given policy (PASS when none is left).
 pub fn choose(board: &mut PlayoutBoard, rng: &mut FastRng, policy: Policy) -> usize {
-    choose_with(board, rng, policy, None)
+    choose_with(board, rng, policy, None, None)
 }
 
 /// [`choose`], with the heavy policy also trying the stored last good replies after its urgent
-/// tactics.
+/// tactics, and its random step drawing by the learned weights of `adapt`.
 pub(crate) fn choose_with(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
     policy: Policy,
     replies: Option<&LastGoodReply>,
+    adapt: Option<&Adaptation>,
 ) -> usize {
     let me = board.to_move();
     if policy.is_heavy() {
@@ -123,7 +125,24 @@ pub(crate) fn choose_with(
             return m;
         }
     }
+    if let Some(m) = adapt.and_then(|a| a.draw(board, rng, me)) {
+        if random_step_playable(board, m, me, policy) {
+            return m;
+        }
+    }
     random_move(board, rng, me, policy)
+}
+
+/// Whether the random step may play `i` for `me`: legal, not in an own eye, and with a heavy
+/// policy not a self-atari of two or more stones (unless, with the search's policy, a killing
+/// nakade).
+fn random_step_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) -> bool {
+    if board.is_eye(i, me) || !board.is_legal(i, me) {
+        return false;
+    }
+    !policy.is_heavy()
+        || board.self_atari_size(i, me) < 2
+        || (policy.is_search() && is_nakade_self_atari(board, i, me))
 }
 
 /// [`Policy::HeavyBalanced`]'s move with the given `weights`, recording its random choices in
@@ -677,24 +696,44 @@ pub fn playout(
     policy: Policy,
     moves: &mut Vec<(u16, u8)>,
 ) -> i32 {
-    playout_with(board, rng, policy, None, moves)
+    playout_with(board, rng, policy, None, None, moves)
 }
 
-/// [`playout`] with the last good replies of `replies` tried by the heavy policy (the caller
-/// updates the table from the moves and the result).
+/// [`playout`] with the random step drawing by the weights of `adapt`, which notes the
+/// playout's moves (the caller then updates it with the result).
+pub fn playout_adaptive(
+    board: &mut PlayoutBoard,
+    rng: &mut FastRng,
+    policy: Policy,
+    adapt: &mut Adaptation,
+    moves: &mut Vec<(u16, u8)>,
+) -> i32 {
+    playout_with(board, rng, policy, None, Some(adapt), moves)
+}
+
+/// [`playout`] with the last good replies of `replies` tried by the heavy policy and the
+/// random step drawing by the weights of `adapt`, which notes the playout's moves (the caller
+/// updates both with the result).
 pub(crate) fn playout_with(
     board: &mut PlayoutBoard,
     rng: &mut FastRng,
     policy: Policy,
     replies: Option<&LastGoodReply>,
+    mut adapt: Option<&mut Adaptation>,
     moves: &mut Vec<(u16, u8)>,
 ) -> i32 {
     moves.clear();
+    if let Some(a) = adapt.as_deref_mut() {
+        a.start_playout();
+    }
     let limit = board.size() * board.size() * 3;
     let mut count = 0;
     while board.passes() < 2 && count < limit {
         let stone = board.to_move();
-        let m = choose_with(board, rng, policy, replies);
+        let m = choose_with(board, rng, policy, replies, adapt.as_deref());
+        if let Some(a) = adapt.as_deref_mut() {
+            a.note(board, stone, m);
+        }
         board.play(m);
         if m != PASS {
             moves.push((m as u16, stone));
@@ -732,7 +771,7 @@ pub(crate) mod tests {
         let mut rng = FastRng::new(7);
         let mut b = board.clone();
         (0..400)
-            .filter(|_| choose_with(&mut b, &mut rng, Policy::Heavy, replies) == target)
+            .filter(|_| choose_with(&mut b, &mut rng, Policy::Heavy, replies, None) == target)
             .count() as u32
     }
 
@@ -791,7 +830,7 @@ pub(crate) mod tests {
         assert_eq!(b.to_move(), me);
         let mut rng = FastRng::new(3);
         for _ in 0..200 {
-            let m = choose_with(&mut b, &mut rng, Policy::Heavy, Some(&table));
+            let m = choose_with(&mut b, &mut rng, Policy::Heavy, Some(&table), None);
             assert_ne!(m, g7);
             assert!(m == PASS || b.is_legal(m, me));
         }

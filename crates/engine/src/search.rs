@@ -3,6 +3,7 @@
 //! plays a playout on its own board and backs up the result with AMAF statistics. The tree
 //! takes no lock: its nodes' statistics are atomics (module `tree`).
 
+use crate::adapt::{Adaptation, Key};
 use crate::board::{other, PlayoutBoard, BLACK};
 use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
@@ -64,6 +65,9 @@ pub struct SearchParams {
     /// Whether the playouts use the last good reply with forgetting (a table per thread,
     /// learned during this search).
     pub last_good_reply: bool,
+    /// The learning rate of the adaptive playouts (a table per thread, learned during this
+    /// search; module `adapt`); 0 leaves the random step uniform.
+    pub adaptive_rate: f32,
     /// Komi in half points.
     pub komi_halves: i32,
     /// Komi of the real count, in half points: `komi_halves` without the shift a lost game
@@ -110,6 +114,8 @@ struct Worker {
     owners: Vec<i8>,
     /// The thread's last good replies, learned from its own playouts during this search.
     replies: Option<LastGoodReply>,
+    /// The thread's adaptive playout weights, learned from its own playouts during this search.
+    adapt: Option<Adaptation>,
     own_sum: Vec<i64>,
     score_sum: i64,
     wins_at_count: u32,
@@ -117,7 +123,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(root: &PlayoutBoard, seed: u64, last_good_reply: bool) -> Worker {
+    fn new(root: &PlayoutBoard, seed: u64, last_good_reply: bool, adaptive_rate: f32) -> Worker {
         let len = root.len();
         let area = root.size() * root.size();
         Worker {
@@ -132,6 +138,7 @@ impl Worker {
             generation: 0,
             owners: vec![0; area],
             replies: last_good_reply.then(|| LastGoodReply::new(len)),
+            adapt: (adaptive_rate > 0.0).then(|| Adaptation::new(len, adaptive_rate, Key::Point)),
             own_sum: vec![0; area],
             score_sum: 0,
             wins_at_count: 0,
@@ -307,6 +314,7 @@ pub fn search(
                         root,
                         params.seed ^ (t as u64).wrapping_mul(0x9E37),
                         params.last_good_reply,
+                        params.adaptive_rate,
                     );
                     let mut last_report = Instant::now();
                     let mut iter = 0u32;
@@ -334,6 +342,7 @@ pub fn search(
                             &mut w.rng,
                             params.policy,
                             w.replies.as_ref(),
+                            w.adapt.as_mut(),
                             &mut w.moves,
                         );
                         w.board.owners(&mut w.owners);
@@ -347,6 +356,9 @@ pub fn search(
                         let black_won = black_wins(score, params.komi_halves);
                         if let Some(r) = &mut w.replies {
                             r.update(w.seq.iter().chain(w.moves.iter()), black_won);
+                        }
+                        if let Some(a) = &mut w.adapt {
+                            a.update(black_won);
                         }
                         let value =
                             black_value(score, params.komi_halves, area, params.score_weight);
@@ -582,6 +594,7 @@ mod tests {
             threads,
             policy: Policy::HeavyLocal,
             last_good_reply: false,
+            adaptive_rate: 0.0,
             komi_halves: 15,
             count_komi_halves: 15,
             score_weight: 0.1,
@@ -642,6 +655,7 @@ mod tests {
             threads: 1,
             policy: Policy::Light,
             last_good_reply: false,
+            adaptive_rate: 0.0,
             komi_halves: 15,
             count_komi_halves: 15,
             score_weight: 0.0,

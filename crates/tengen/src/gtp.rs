@@ -77,6 +77,10 @@ pub struct GtpArgs {
     /// not help in an A/B match, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().last_good_reply)]
     pub last_good_reply: bool,
+    /// Learning rate of the adaptive playouts (0, the default, is off; see docs/ENGINE.md,
+    /// "Adaptive playouts").
+    #[arg(long, default_value_t = EngineConfig::default().adaptive_playouts, value_parser = unit_weight)]
+    pub adaptive_playouts: f32,
     /// Whole-board scan for chains short of liberties in the playouts up to 11×11 (true or
     /// false; off by default: slower, and no better at equal playouts, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().liberty_scan)]
@@ -248,6 +252,7 @@ impl GtpArgs {
                 seconds_per_move: self.seconds_per_move,
                 allow_resign: self.resign,
                 last_good_reply: self.last_good_reply,
+                adaptive_playouts: self.adaptive_playouts,
                 liberty_scan: self.liberty_scan,
                 score_weight: self.score_weight,
                 lost_score_weight: self.lost_score_weight,

@@ -96,6 +96,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--tactical-priors", "deep"],
         &["--life-priors", "maybe"],
         &["--playout-shapes", "balance"],
+        &["--adaptive-playouts", "-0.1"],
+        &["--adaptive-playouts", "2"],
+        &["--adaptive-playouts", "fast"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
