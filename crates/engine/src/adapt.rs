@@ -9,7 +9,7 @@
 //! A table belongs to one search thread and lives for one search (one `genmove`), like the
 //! last good replies (module `reply`): fixed-size arrays indexed by padded board point.
 
-use crate::board::{PlayoutBoard, BLACK, PASS};
+use crate::board::{color_index, PlayoutBoard, PASS};
 use crate::pattern;
 use crate::rng::FastRng;
 
@@ -52,12 +52,6 @@ pub struct Adaptation {
     stamp: Vec<u32>,
     /// The entries played in the playout under way (index into `weights`).
     played: Vec<u32>,
-}
-
-/// 0 for Black, 1 for White.
-#[inline]
-fn color_index(stone: u8) -> usize {
-    usize::from(stone != BLACK)
 }
 
 impl Adaptation {
@@ -173,7 +167,7 @@ impl Adaptation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::WHITE;
+    use crate::board::{BLACK, WHITE};
     use tengen_rules::{Board, Color, Point};
 
     fn nine() -> PlayoutBoard {
@@ -232,7 +226,7 @@ mod tests {
     #[test]
     fn a_shaped_weight_belongs_to_the_point_in_that_neighbourhood_only() {
         let empty = nine();
-        let mut beside = PlayoutBoard::from_board(&Board::new(9).expect("9×9"), Color::Black);
+        let mut beside = nine();
         let e5 = empty.index(Point::new(4, 4));
         beside.play(empty.index(Point::new(4, 5)));
         let mut a = Adaptation::new(empty.len(), 0.5, Key::PointAndShape);
@@ -241,25 +235,26 @@ mod tests {
         assert_eq!(a.weight(&beside, BLACK, e5), 0.0);
     }
 
+    /// The share of `n` draws for `stone` that give `point`.
+    fn share_drawn(a: &Adaptation, b: &PlayoutBoard, stone: u8, point: usize, n: u32) -> f64 {
+        let mut rng = FastRng::new(9);
+        let hits = (0..n)
+            .filter(|_| a.draw(b, &mut rng, stone) == Some(point))
+            .count();
+        hits as f64 / f64::from(n)
+    }
+
     #[test]
     fn the_draw_prefers_the_heavier_point() {
         let b = nine();
         let e5 = b.index(Point::new(4, 4));
         let mut a = Adaptation::new(b.len(), 0.0, Key::Point);
         a.weights[e5] = MAX_WEIGHT;
-        let mut rng = FastRng::new(9);
-        let n = 20_000;
-        let hits = (0..n)
-            .filter(|_| a.draw(&b, &mut rng, BLACK) == Some(e5))
-            .count();
         // Uniform would give 1 in 81; four draws with e³ odds give close to 4 in 81.
-        let share = hits as f64 / n as f64;
-        assert!(share > 3.0 / 81.0 && share < 4.2 / 81.0, "{share}");
+        let black = share_drawn(&a, &b, BLACK, e5, 20_000);
+        assert!(black > 3.0 / 81.0 && black < 4.2 / 81.0, "{black}");
         // White's draw is uniform.
-        let white = (0..n)
-            .filter(|_| a.draw(&b, &mut rng, WHITE) == Some(e5))
-            .count() as f64
-            / n as f64;
+        let white = share_drawn(&a, &b, WHITE, e5, 20_000);
         assert!(white < 1.6 / 81.0, "{white}");
     }
 }

@@ -49,6 +49,12 @@ pub fn other(stone: u8) -> u8 {
     3 - stone
 }
 
+/// 0 for Black, 1 for White: the index of a color's half of a per-color table.
+#[inline]
+pub(crate) fn color_index(stone: u8) -> usize {
+    usize::from(stone != BLACK)
+}
+
 /// A fast board for random playouts and the search tree.
 ///
 /// `Clone::clone_from` (and [`PlayoutBoard::copy_from`]) copies into the existing buffers, with

@@ -8,7 +8,7 @@
 //! A table belongs to one search thread and lives for one search (one `genmove`): fixed-size
 //! arrays indexed by padded board point, allocated once, no locking.
 
-use crate::board::{other, BLACK, PASS};
+use crate::board::{color_index, other, BLACK, PASS};
 
 /// The replies of both colors; 0 (PASS) means none.
 #[derive(Debug, Clone)]
@@ -19,12 +19,6 @@ pub struct LastGoodReply {
     one: Vec<u16>,
     /// LGR-2: `[color][move before the previous][previous move]`.
     two: Vec<u16>,
-}
-
-/// 0 for Black, 1 for White.
-#[inline]
-fn color_index(stone: u8) -> usize {
-    usize::from(stone != BLACK)
 }
 
 impl LastGoodReply {
