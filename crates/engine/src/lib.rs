@@ -78,7 +78,8 @@ pub struct EngineConfig {
     pub last_good_reply: bool,
     /// The learning rate of adaptive playouts (module `adapt`: the random step of the search's
     /// playouts prefers the points that won in this search's earlier playouts); 0, the
-    /// default, leaves it uniform.
+    /// default, leaves it uniform: it won no more games at equal time (docs/ENGINE.md,
+    /// "Adaptive playouts").
     pub adaptive_playouts: f32,
     /// Whether the search's heavy playouts on boards up to 11×11 also look over the whole
     /// board for chains short of liberties (`Policy::Heavy`; without it, the policy that

@@ -1,6 +1,7 @@
 //! Playout policies: light (uniform random, no eye filling) and heavy (capture, atari escape,
 //! 3×3 patterns near the last move, chains short of liberties anywhere on small boards,
-//! self-atari avoidance, and optionally the last good reply), and the playout loop.
+//! self-atari avoidance, and optionally the last good reply and a random step drawn by adaptive
+//! weights), and the playout loop.
 
 use crate::adapt::Adaptation;
 use crate::balance::{self, BalanceTrace, Coin, PlayoutWeights};
