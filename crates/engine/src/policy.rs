@@ -127,17 +127,17 @@ pub(crate) fn choose_with(
         }
     }
     if let Some(m) = adapt.and_then(|a| a.draw(board, rng, me)) {
-        if random_step_playable(board, m, me, policy) {
+        if learned_move_playable(board, m, me, policy) {
             return m;
         }
     }
     random_move(board, rng, me, policy)
 }
 
-/// Whether the random step may play `i` for `me`: legal, not in an own eye, and with a heavy
-/// policy not a self-atari of two or more stones (unless, with the search's policy, a killing
-/// nakade).
-fn random_step_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) -> bool {
+/// Whether a move the playouts learned (a stored last good reply, an adaptive draw) may be
+/// played by `me` at `i`: legal, not in an own eye, and with a heavy policy not a self-atari of
+/// two or more stones (unless, with the search's policy, a killing nakade).
+fn learned_move_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) -> bool {
     if board.is_eye(i, me) || !board.is_legal(i, me) {
         return false;
     }
@@ -275,16 +275,6 @@ fn acceptable(board: &mut PlayoutBoard, i: usize, me: u8) -> bool {
         && board.self_atari_size(i, me) < 2
 }
 
-/// Whether the stored reply `i` may be played by `me`: legal, not in an own eye, and not a
-/// self-atari of two or more stones (unless, with the search's policy, a killing nakade).
-fn reply_playable(board: &mut PlayoutBoard, i: usize, me: u8, policy: Policy) -> bool {
-    board.cell(i) == EMPTY
-        && board.is_legal(i, me)
-        && !board.is_eye(i, me)
-        && (board.self_atari_size(i, me) < 2
-            || (policy.is_search() && is_nakade_self_atari(board, i, me)))
-}
-
 /// The local heuristics around the last move: save own chains in atari, capture, the last good
 /// reply (when a table is given), two-liberty tactics, patterns.
 fn heavy_local(
@@ -327,7 +317,7 @@ fn heavy_local(
     }
     if let Some(table) = replies {
         for r in table.replies(me, board.last_move2(), last) {
-            if r != PASS && reply_playable(board, r, me, policy) {
+            if r != PASS && learned_move_playable(board, r, me, policy) {
                 return Some(r);
             }
         }
