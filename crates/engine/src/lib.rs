@@ -42,6 +42,7 @@ pub(crate) mod tactics;
 pub(crate) mod time;
 pub mod timego;
 pub(crate) mod tree;
+pub mod value;
 
 use board::{PlayoutBoard, PASS};
 use policy::Policy;
@@ -175,6 +176,13 @@ pub struct EngineConfig {
     /// life-and-death search (modules `life`, `life_prior`). Off by default (docs/ENGINE.md,
     /// "Life priors").
     pub life_priors: bool,
+    /// Virtual visits the learned evaluation (module `value`) gives each node of the search
+    /// tree when it is expanded, at the network's win chance; 0, the default, is off. Only on
+    /// 9×9 at komi 7.5, the games it was fitted on (docs/ENGINE.md, "Learned evaluation").
+    pub value_prior: f32,
+    /// The deepest nodes of the search tree that get the learned evaluation's prior (the
+    /// root's moves are at depth 1).
+    pub value_depth: u8,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -243,6 +251,8 @@ impl Default for EngineConfig {
             tactical_check: false,
             tactical_priors: 0,
             life_priors: false,
+            value_prior: 0.0,
+            value_depth: 255,
             expand_at: None,
         }
     }
@@ -494,6 +504,12 @@ impl Engine {
         tree.race_priors = self.config.race_priors;
         tree.tactical_depth = self.config.tactical_priors;
         tree.life_priors = self.config.life_priors;
+        tree.value_prior = if game.rules().komi.halves() == value::FITTED_KOMI_HALVES {
+            self.config.value_prior
+        } else {
+            0.0
+        };
+        tree.value_depth = self.config.value_depth;
         tree.pattern_prior = self.config.pattern_prior;
         tree.set_criticality(self.config.criticality);
         tree.set_selection(self.config.rave_equiv, self.config.exploration);

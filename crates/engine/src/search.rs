@@ -208,6 +208,7 @@ fn descend_shared(tree: &Tree, w: &mut Worker) {
         let depth = w.path.len() - 1;
         let children = expansion.children(&mut w.board, depth, &|_| true);
         tree.attach(leaf, children, &w.board);
+        tree.add_value_prior(leaf, depth, &mut w.board);
         pending = walk(tree, w, leaf);
     }
 }

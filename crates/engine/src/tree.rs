@@ -8,6 +8,7 @@ use crate::gamma;
 use crate::life_prior::add_life_moves;
 use crate::prior::{escapes, pointless_edge_move, prior};
 use crate::tactical_prior::{tactical_moves, TacticalMoves};
+use crate::value::ValueNet;
 use bytemuck::Zeroable;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
@@ -352,6 +353,10 @@ pub struct Tree {
     pub life_priors: bool,
     /// Whether the root's children have had them.
     life_read: bool,
+    /// Virtual visits of the learned evaluation's prior (`EngineConfig::value_prior`; 0 = off).
+    pub(crate) value_prior: f32,
+    /// The deepest nodes that get it (the root's children are at depth 1).
+    pub(crate) value_depth: u8,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on;
@@ -402,6 +407,8 @@ impl Tree {
             life_priors: false,
             life_read: false,
             criticality: 0.0,
+            value_prior: 0.0,
+            value_depth: 0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
@@ -565,6 +572,22 @@ impl Tree {
         node.state.store(EXPANDED, Ordering::Release);
     }
 
+    /// Gives node `i` (not the root) at `depth` (at most [`Tree::value_depth`]), whose
+    /// position is `board`, the learned evaluation's
+    /// prior: [`Tree::value_prior`] virtual visits at the network's win chance for the player
+    /// who moved into it. Nothing when the prior is off or the board is not the network's.
+    pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
+        if self.value_prior <= 0.0 || i == 0 || depth > usize::from(self.value_depth) {
+            return;
+        }
+        if let Some(to_move_wins) = ValueNet::shipped().win_chance(board, self.root_board.to_move())
+        {
+            let node = &self.nodes[i];
+            node.prior_n.add(self.value_prior);
+            node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
+        }
+    }
+
     /// The child of `i` with the best selection value, or None when it has no children.
     #[inline]
     pub fn select(&self, i: usize) -> Option<usize> {
@@ -633,6 +656,8 @@ impl Tree {
         // A copy of the whole tree keeps the root's priors; a new root has not had its own.
         out.life_read = i == 0 && self.life_read;
         out.pattern_prior = self.pattern_prior;
+        out.value_prior = self.value_prior;
+        out.value_depth = self.value_depth;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
         out.amaf_decay = self.amaf_decay;
@@ -762,6 +787,40 @@ mod tests {
         assert_eq!(copy.node(same).visits(), 10.0);
         assert_eq!(copy.node(same).winrate(), 0.7);
         assert_eq!(copy.node(same).amaf_n.get(), 3.0);
+    }
+
+    #[test]
+    fn the_value_prior_goes_to_nodes_down_to_its_depth_at_the_networks_chance() {
+        let mut board = PlayoutBoard::new(9);
+        let mut tree = Tree::with_capacity(board.clone(), 4_000);
+        tree.expand(0, &mut board, &|_| true);
+        let child = tree.children(0).nth(40).expect("a child");
+        let mut after = board.clone();
+        after.play(tree.node(child).mv());
+        let prior = |t: &Tree, i: usize| (t.node(i).prior_n.get(), t.node(i).prior_w.get());
+        let (n, w) = prior(&tree, child);
+        // Off by default: nothing.
+        tree.add_value_prior(child, 1, &mut after.clone());
+        assert_eq!(prior(&tree, child), (n, w));
+        tree.value_prior = 10.0;
+        tree.value_depth = 2;
+        let root = prior(&tree, 0);
+        tree.add_value_prior(0, 0, &mut board.clone());
+        assert_eq!(prior(&tree, 0), root);
+        // Deeper than asked: nothing.
+        tree.add_value_prior(child, 3, &mut after.clone());
+        assert_eq!(prior(&tree, child), (n, w));
+        let white_wins = ValueNet::shipped()
+            .win_chance(&mut after.clone(), crate::board::BLACK)
+            .expect("9×9");
+        tree.add_value_prior(child, 1, &mut after.clone());
+        // The node's results are Black's, the player who moved into it.
+        let (n1, w1) = prior(&tree, child);
+        assert_eq!(n1 - n, 10.0);
+        assert!((w1 - w - 10.0 * (1.0 - white_wins)).abs() < 1e-4);
+        // A copy of the tree keeps the setting.
+        let copy = tree.clone();
+        assert_eq!((copy.value_prior, copy.value_depth), (10.0, 2));
     }
 
     #[test]

@@ -147,6 +147,14 @@ pub struct GtpArgs {
     /// docs/ENGINE.md, "Life priors").
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().life_priors)]
     pub life_priors: bool,
+    /// Virtual visits of the learned evaluation's prior on each new node of the search tree
+    /// (9×9, komi 7.5; 0, the default, is off; see docs/ENGINE.md, "Learned evaluation").
+    #[arg(long, default_value_t = EngineConfig::default().value_prior, value_parser = prior_visits)]
+    pub value_prior: f32,
+    /// The deepest nodes of the search tree that get the learned evaluation's prior, 1 to 255
+    /// (the root's moves are at depth 1).
+    #[arg(long, default_value_t = EngineConfig::default().value_depth, value_parser = clap::value_parser!(u8).range(1..))]
+    pub value_depth: u8,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -266,6 +274,8 @@ impl GtpArgs {
                 tactical_check: self.tactical_check,
                 tactical_priors: self.tactical_priors,
                 life_priors: self.life_priors,
+                value_prior: self.value_prior,
+                value_depth: self.value_depth,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,

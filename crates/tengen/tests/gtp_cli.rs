@@ -99,6 +99,10 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--adaptive-playouts", "-0.1"],
         &["--adaptive-playouts", "2"],
         &["--adaptive-playouts", "fast"],
+        &["--value-prior", "-1"],
+        &["--value-prior", "strong"],
+        &["--value-depth", "0"],
+        &["--value-depth", "300"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -122,6 +126,10 @@ fn good_values_of_the_search_switches_are_accepted() {
         "true",
         "--playout-shapes",
         "balanced",
+        "--value-prior",
+        "20",
+        "--value-depth",
+        "3",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Fits the 9x9 learned evaluation (docs/ENGINE.md "Learned evaluation") on positions from
+`value_data.py` and writes its weights as text for `crates/engine/src/value.rs`.
+
+A small convolutional network: 14 input planes, `--layers` 3x3 convolutions of `--channels`
+channels with ReLU, then two heads: the final owner of every point (a 1x1 convolution, tanh)
+and whether the side to move wins (the channels' mean and max over the board, one hidden
+layer, a sigmoid). Trained on all eight symmetries of the board; reports the fit on the
+held-out games beside Tengen's own win rate at the same positions.
+
+    python3 bench/engine/fit_value.py TRAIN.npz TEST.npz OUT.txt [--channels 32] [--layers 5]
+"""
+
+import argparse
+import math
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+import value_data
+
+
+class ValueNet(nn.Module):
+    def __init__(self, channels, layers, planes=12):
+        super().__init__()
+        self.convs = nn.ModuleList(
+            [nn.Conv2d(planes if i == 0 else channels, channels, 3, padding=1) for i in range(layers)]
+        )
+        self.owner = nn.Conv2d(channels, 1, 1)
+        self.hidden = nn.Linear(2 * channels, channels)
+        self.win = nn.Linear(channels, 1)
+
+    def forward(self, x):
+        for conv in self.convs:
+            x = F.relu(conv(x))
+        owner = torch.tanh(self.owner(x)).squeeze(1)
+        pooled = torch.cat([x.mean(dim=(2, 3)), x.amax(dim=(2, 3))], dim=1)
+        win = self.win(F.relu(self.hidden(pooled))).squeeze(1)
+        return win, owner
+
+
+def symmetry(t, k):
+    """One of the eight symmetries of the square, on the last two axes."""
+    if k & 4:
+        t = t.transpose(-1, -2)
+    return torch.rot90(t, k & 3, dims=(-2, -1))
+
+
+def evaluate(net, data, batch=4096):
+    net.eval()
+    wins, owners = [], []
+    with torch.no_grad():
+        for i in range(0, len(data["x"]), batch):
+            w, o = net(torch.from_numpy(data["x"][i : i + batch]))
+            wins.append(torch.sigmoid(w))
+            owners.append(o)
+    net.train()
+    return torch.cat(wins).numpy(), torch.cat(owners).numpy()
+
+
+def report(net, test):
+    p, owner = evaluate(net, test)
+    y = test["value"]
+    brier = float(np.mean((p - y) ** 2))
+    acc = float(np.mean((p > 0.5) == (y > 0.5)))
+    own_mse = float(np.mean((owner - test["owner"]) ** 2))
+    line = f"net brier {brier:.4f} acc {acc:.3f} owner mse {own_mse:.3f}"
+    rated = test["tengen_rate"] >= 0
+    if rated.any():
+        r = test["tengen_rate"][rated]
+        line += (
+            f" | on Tengen's {rated.sum()} moves: net brier {np.mean((p[rated] - y[rated]) ** 2):.4f}"
+            f" search brier {np.mean((r - y[rated]) ** 2):.4f}"
+        )
+        move = np.zeros(len(y), dtype=np.int32)
+        for i in range(1, len(y)):
+            move[i] = move[i - 1] + 1 if test["game"][i] == test["game"][i - 1] else 0
+        window = rated & (move >= 14) & (move < 40)
+        r = test["tengen_rate"][window]
+        line += (
+            f" | moves 15-40 ({window.sum()}): net {np.mean((p[window] - y[window]) ** 2):.4f}"
+            f" search {np.mean((r - y[window]) ** 2):.4f}"
+        )
+    return line
+
+
+# The position whose value the weight file records, for the Rust reader's test: game 2725's
+# lower right (docs/ENGINE.md, "A collapse read move by move"), Black to move and the engine.
+CHECK_ROWS = ".........,...X.X...,..OOOXXX.,..O.X.XOO,.O.XXXOX.,.....OOX.,..OXX.OO.,...XOO...,....X...."
+
+
+def check_value(net):
+    """The network's value of `CHECK_ROWS` for Black to move, Black being the engine."""
+    board = [{"X": 1, "O": 2}.get(ch, 0) for ch in CHECK_ROWS.replace(",", "")]
+    x = value_data.planes(board, 1, None, True, False)[: net.convs[0].in_channels]
+    net.eval()
+    with torch.no_grad():
+        win, _ = net(torch.from_numpy(x.reshape(1, -1, 9, 9)))
+    net.train()
+    return float(torch.sigmoid(win)[0])
+
+
+def write_weights(net, path, channels, layers):
+    with open(path, "w") as out:
+        out.write(f"# tengen 9x9 learned evaluation: {net.convs[0].in_channels} planes, {layers} layers of {channels}\n")
+        out.write(f"# check {CHECK_ROWS} b {check_value(net):.6f}\n")
+        out.write(f"{channels} {layers} {net.convs[0].in_channels}\n")
+        for name, tensor in net.state_dict().items():
+            flat = tensor.detach().numpy().reshape(-1)
+            out.write(f"{name} {len(flat)}\n")
+            out.write(" ".join(f"{v:.6g}" for v in flat) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("train")
+    ap.add_argument("test")
+    ap.add_argument("out")
+    ap.add_argument("--channels", type=int, default=32)
+    ap.add_argument("--layers", type=int, default=5)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--owner-weight", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    train = dict(np.load(args.train))
+    test = dict(np.load(args.test))
+    x = torch.from_numpy(train["x"])
+    y = torch.from_numpy(train["value"])
+    own = torch.from_numpy(train["owner"])
+    net = ValueNet(args.channels, args.layers, x.shape[1])
+    steps = args.epochs * math.ceil(len(x) / args.batch)
+    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=2e-3, total_steps=steps)
+    start = time.time()
+    for epoch in range(args.epochs):
+        order = torch.randperm(len(x))
+        for i in range(0, len(x), args.batch):
+            idx = order[i : i + args.batch]
+            k = int(torch.randint(8, (1,)))
+            xb, ob = symmetry(x[idx], k), symmetry(own[idx], k)
+            w, o = net(xb)
+            loss = F.binary_cross_entropy_with_logits(w, y[idx]) + args.owner_weight * F.mse_loss(o, ob)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+        print(f"epoch {epoch + 1} ({time.time() - start:.0f} s): {report(net, test)}", flush=True)
+    write_weights(net, args.out, args.channels, args.layers)
+
+
+if __name__ == "__main__":
+    main()
