@@ -183,6 +183,9 @@ pub struct EngineConfig {
     /// The deepest nodes of the search tree that get the learned evaluation's prior (the
     /// root's moves are at depth 1).
     pub value_depth: u8,
+    /// The real visits at which a node gets the learned evaluation's prior; 0, the default,
+    /// when it is expanded.
+    pub value_visits: f32,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -253,6 +256,7 @@ impl Default for EngineConfig {
             life_priors: false,
             value_prior: 0.0,
             value_depth: 255,
+            value_visits: 0.0,
             expand_at: None,
         }
     }
@@ -510,6 +514,7 @@ impl Engine {
             0.0
         };
         tree.value_depth = self.config.value_depth;
+        tree.value_visits = self.config.value_visits;
         tree.pattern_prior = self.config.pattern_prior;
         tree.set_criticality(self.config.criticality);
         tree.set_selection(self.config.rave_equiv, self.config.exploration);

@@ -189,12 +189,16 @@ fn walk(tree: &Tree, w: &mut Worker, mut node: usize) -> Option<usize> {
         }
         let c = tree.select(node)?;
         let child = tree.node(c);
-        child.visits.add(1.0);
+        let visits = child.visits.add(1.0);
         let stone = w.board.to_move();
         let mv = child.mv();
         w.board.play(mv);
         w.seq.push((mv as u16, stone));
         w.path.push(c);
+        if tree.values_at(Some(visits)) {
+            // Visits only grow, so exactly one descent crosses the mark.
+            tree.add_value_prior(c, w.path.len() - 1, &mut w.board);
+        }
         node = c;
     }
 }
@@ -208,7 +212,9 @@ fn descend_shared(tree: &Tree, w: &mut Worker) {
         let depth = w.path.len() - 1;
         let children = expansion.children(&mut w.board, depth, &|_| true);
         tree.attach(leaf, children, &w.board);
-        tree.add_value_prior(leaf, depth, &mut w.board);
+        if tree.values_at(None) {
+            tree.add_value_prior(leaf, depth, &mut w.board);
+        }
         pending = walk(tree, w, leaf);
     }
 }
@@ -583,6 +589,54 @@ mod tests {
 
     /// Searches the empty 9×9 board on `threads` threads sharing the tree and checks the
     /// arena and the visits afterwards.
+    fn value_prior_at_visits_goes_once_to_each_node_that_reaches_them(threads: usize) {
+        // With `value_visits`, the descent that brings a node to that many visits values it:
+        // every node with as many visits or more, and no other, gets the prior, and only once
+        // (its weight, far above the other priors', shows in each node's prior visits).
+        let mut tree = Tree::new(PlayoutBoard::new(9));
+        tree.value_prior = 1_000.0;
+        tree.value_depth = u8::MAX;
+        tree.value_visits = 6.0;
+        let params = SearchParams {
+            playouts: 3_000,
+            time_limit: None,
+            time_extension: None,
+            threads,
+            policy: Policy::HeavyLocal,
+            last_good_reply: false,
+            adaptive_rate: 0.0,
+            komi_halves: 15,
+            count_komi_halves: 15,
+            score_weight: 0.1,
+            lead_counts_kept_visits: true,
+            seed: 5,
+        };
+        let (tree, _) = search(tree, &params, &|_| true, &SearchControl::default());
+        let mut valued = 0;
+        for i in 1..tree.len() {
+            let n = tree.node(i);
+            let got = n.prior_n.get() >= 1_000.0;
+            assert_eq!(got, n.visits() >= 6.0, "node {i}: {} visits", n.visits());
+            assert!(n.prior_n.get() < 2_000.0, "node {i} valued twice");
+            valued += usize::from(got);
+        }
+        assert!(valued > 20, "{valued} nodes valued");
+        assert!(
+            tree.node(0).prior_n.get() < 1_000.0,
+            "the root is not valued"
+        );
+    }
+
+    #[test]
+    fn value_prior_at_visits_on_one_thread() {
+        value_prior_at_visits_goes_once_to_each_node_that_reaches_them(1);
+    }
+
+    #[test]
+    fn value_prior_at_visits_on_two_threads() {
+        value_prior_at_visits_goes_once_to_each_node_that_reaches_them(2);
+    }
+
     fn shared_tree_expands_each_leaf_once(threads: usize) {
         // The threads share the tree without a lock: a leaf claimed by one thread must not be
         // expanded by another meanwhile, or its first set of children would be orphaned in

@@ -89,17 +89,20 @@ impl Stat {
     }
 
     /// Adds `delta` exactly, even when another thread adds at the same time (a
-    /// compare-and-swap loop; on one thread the same sum as a plain `+=`).
+    /// compare-and-swap loop; on one thread the same sum as a plain `+=`); returns the sum
+    /// this addition made.
     #[inline]
-    pub(crate) fn add(&self, delta: f32) {
+    pub(crate) fn add(&self, delta: f32) -> f32 {
         let mut old = self.0.load(Ordering::Relaxed);
         loop {
-            let new = (f32::from_bits(old) + delta).to_bits();
-            match self
-                .0
-                .compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(_) => return,
+            let sum = f32::from_bits(old) + delta;
+            match self.0.compare_exchange_weak(
+                old,
+                sum.to_bits(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return sum,
                 Err(seen) => old = seen,
             }
         }
@@ -357,6 +360,8 @@ pub struct Tree {
     pub(crate) value_prior: f32,
     /// The deepest nodes that get it (the root's children are at depth 1).
     pub(crate) value_depth: u8,
+    /// The real visits at which a node gets it; 0: when it is expanded.
+    pub(crate) value_visits: f32,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on;
@@ -409,6 +414,7 @@ impl Tree {
             criticality: 0.0,
             value_prior: 0.0,
             value_depth: 0,
+            value_visits: 0.0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
@@ -576,6 +582,16 @@ impl Tree {
     /// position is `board`, the learned evaluation's
     /// prior: [`Tree::value_prior`] virtual visits at the network's win chance for the player
     /// who moved into it. Nothing when the prior is off or the board is not the network's.
+    /// Whether a node is valued when it is expanded ([`Tree::value_visits`] 0), rather
+    /// than when its visits reach that number (`visits_now`, its visits with this one).
+    #[inline]
+    pub(crate) fn values_at(&self, visits_now: Option<f32>) -> bool {
+        match visits_now {
+            None => self.value_visits <= 0.0,
+            Some(v) => self.value_visits > 0.0 && v == self.value_visits,
+        }
+    }
+
     pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
         if self.value_prior <= 0.0 || i == 0 || depth > usize::from(self.value_depth) {
             return;
@@ -658,6 +674,7 @@ impl Tree {
         out.pattern_prior = self.pattern_prior;
         out.value_prior = self.value_prior;
         out.value_depth = self.value_depth;
+        out.value_visits = self.value_visits;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
         out.amaf_decay = self.amaf_decay;

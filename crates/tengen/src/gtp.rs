@@ -155,6 +155,10 @@ pub struct GtpArgs {
     /// (the root's moves are at depth 1).
     #[arg(long, default_value_t = EngineConfig::default().value_depth, value_parser = clap::value_parser!(u8).range(1..))]
     pub value_depth: u8,
+    /// The real visits, 0 to 1000, at which a node gets the learned evaluation's prior (0, the
+    /// default: when it is expanded).
+    #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
+    pub value_visits: f32,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -276,6 +280,7 @@ impl GtpArgs {
                 life_priors: self.life_priors,
                 value_prior: self.value_prior,
                 value_depth: self.value_depth,
+                value_visits: self.value_visits,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,

@@ -103,6 +103,7 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--value-prior", "strong"],
         &["--value-depth", "0"],
         &["--value-depth", "300"],
+        &["--value-visits", "-4"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -130,6 +131,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "20",
         "--value-depth",
         "3",
+        "--value-visits",
+        "16",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");
