@@ -121,7 +121,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--channels", type=int, default=32)
     ap.add_argument("--layers", type=int, default=5)
-    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--owner-weight", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)

@@ -10,8 +10,9 @@
 
 use tengen_engine::board::{other, PlayoutBoard};
 use tengen_engine::life::{groups, LifeReader};
-use tengen_rules::sgf::from_sgf;
-use tengen_rules::Action;
+
+#[path = "common/games.rs"]
+mod games;
 
 /// The most positions read for one question, as the engine's life priors read.
 const PER_QUESTION: u32 = 1_000;
@@ -34,31 +35,11 @@ fn main() {
             _ => files.push(a),
         }
     }
-    for path in files {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("cannot read {path}");
-            continue;
-        };
-        let Ok(record) = from_sgf(&text) else {
-            eprintln!("{path}: not a readable SGF");
-            continue;
-        };
-        let mut board = PlayoutBoard::new(record.rules.size);
-        for (k, action) in record.actions.iter().enumerate() {
-            if k >= from && (k - from).is_multiple_of(every) {
-                probe(&path, k, &board);
-            }
-            let m = match action {
-                Action::Place(p) => board.index(*p),
-                Action::Pass {} => tengen_engine::board::PASS,
-                _ => break,
-            };
-            if m != tengen_engine::board::PASS && !board.is_legal(m, board.to_move()) {
-                break;
-            }
-            board.play(m);
+    games::for_each_position(files, |path, k, board| {
+        if k >= from && (k - from).is_multiple_of(every) {
+            probe(path, k, board);
         }
-    }
+    });
 }
 
 /// Prints one line for each group of five stones or more on `board`.

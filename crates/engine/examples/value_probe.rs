@@ -6,43 +6,24 @@
 
 use std::time::Instant;
 
-use tengen_engine::board::{PlayoutBoard, BLACK, PASS};
+use tengen_engine::board::BLACK;
 use tengen_engine::value::ValueNet;
-use tengen_rules::sgf::from_sgf;
-use tengen_rules::Action;
+
+#[path = "common/games.rs"]
+mod games;
 
 fn main() {
     let net = ValueNet::shipped();
     let mut positions = Vec::new();
-    for path in std::env::args().skip(1) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("cannot read {path}");
-            continue;
-        };
-        let Ok(record) = from_sgf(&text) else {
-            eprintln!("{path}: not a readable SGF");
-            continue;
-        };
-        let mut board = PlayoutBoard::new(record.rules.size);
-        for (k, action) in record.actions.iter().enumerate() {
-            let side = if board.to_move() == BLACK { "b" } else { "w" };
-            // Valued as the engine sees its own moves: the side to move is the engine.
-            let me = board.to_move();
-            if let Some(v) = net.win_chance(&mut board, me) {
-                println!("{path}\t{k}\t{side}\t{v:.3}");
-            }
-            positions.push(board.clone());
-            let m = match action {
-                Action::Place(p) => board.index(*p),
-                Action::Pass {} => PASS,
-                _ => break,
-            };
-            if m != PASS && !board.is_legal(m, board.to_move()) {
-                break;
-            }
-            board.play(m);
+    games::for_each_position(std::env::args().skip(1), |path, k, board| {
+        let side = if board.to_move() == BLACK { "b" } else { "w" };
+        // Valued as the engine sees its own moves: the side to move is the engine.
+        let me = board.to_move();
+        if let Some(v) = net.win_chance(board, me) {
+            println!("{path}\t{k}\t{side}\t{v:.3}");
         }
-    }
+        positions.push(board.clone());
+    });
     let start = Instant::now();
     let mut valued = 0u32;
     for _ in 0..5 {

@@ -589,16 +589,11 @@ mod tests {
 
     /// Searches the empty 9×9 board on `threads` threads sharing the tree and checks the
     /// arena and the visits afterwards.
-    fn value_prior_at_visits_goes_once_to_each_node_that_reaches_them(threads: usize) {
-        // With `value_visits`, the descent that brings a node to that many visits values it:
-        // every node with as many visits or more, and no other, gets the prior, and only once
-        // (its weight, far above the other priors', shows in each node's prior visits).
-        let mut tree = Tree::new(PlayoutBoard::new(9));
-        tree.value_prior = 1_000.0;
-        tree.value_depth = u8::MAX;
-        tree.value_visits = 6.0;
-        let params = SearchParams {
-            playouts: 3_000,
+    /// A search of `playouts` on `threads` with the search's heavy playouts, komi 7.5 and the
+    /// default score weight, seeded with `seed`.
+    fn heavy_search(playouts: u32, threads: usize, seed: u64) -> SearchParams {
+        SearchParams {
+            playouts,
             time_limit: None,
             time_extension: None,
             threads,
@@ -609,8 +604,19 @@ mod tests {
             count_komi_halves: 15,
             score_weight: 0.1,
             lead_counts_kept_visits: true,
-            seed: 5,
-        };
+            seed,
+        }
+    }
+
+    fn value_prior_at_visits_goes_once_to_each_node_that_reaches_them(threads: usize) {
+        // With `value_visits`, the descent that brings a node to that many visits values it:
+        // every node with as many visits or more, and no other, gets the prior, and only once
+        // (its weight, far above the other priors', shows in each node's prior visits).
+        let mut tree = Tree::new(PlayoutBoard::new(9));
+        tree.value_prior = 1_000.0;
+        tree.value_depth = u8::MAX;
+        tree.value_visits = 6.0;
+        let params = heavy_search(3_000, threads, 5);
         let (tree, _) = search(tree, &params, &|_| true, &SearchControl::default());
         let mut valued = 0;
         for i in 1..tree.len() {
@@ -642,20 +648,7 @@ mod tests {
         // expanded by another meanwhile, or its first set of children would be orphaned in
         // the arena and the visits would split between two sets; and no visit may be lost.
         let board = PlayoutBoard::new(9);
-        let params = SearchParams {
-            playouts: 4_000,
-            time_limit: None,
-            time_extension: None,
-            threads,
-            policy: Policy::HeavyLocal,
-            last_good_reply: false,
-            adaptive_rate: 0.0,
-            komi_halves: 15,
-            count_komi_halves: 15,
-            score_weight: 0.1,
-            lead_counts_kept_visits: true,
-            seed: 11,
-        };
+        let params = heavy_search(4_000, threads, 11);
         let (tree, stats) = search(
             Tree::new(board),
             &params,
