@@ -178,7 +178,8 @@ pub struct EngineConfig {
     pub life_priors: bool,
     /// Virtual visits the learned evaluation (module `value`) gives each node of the search
     /// tree when it is expanded, at the network's win chance; 0, the default, is off. Only on
-    /// 9×9 at komi 7.5, the games it was fitted on (docs/ENGINE.md, "Learned evaluation").
+    /// 9×9 while the search counts with komi 7.5, the games it was fitted on (docs/ENGINE.md,
+    /// "Learned evaluation").
     pub value_prior: f32,
     /// The deepest nodes of the search tree that get the learned evaluation's prior (the
     /// root's moves are at depth 1).
@@ -508,7 +509,9 @@ impl Engine {
         tree.race_priors = self.config.race_priors;
         tree.tactical_depth = self.config.tactical_priors;
         tree.life_priors = self.config.life_priors;
-        tree.value_prior = if game.rules().komi.halves() == value::FITTED_KOMI_HALVES {
+        // The network judges at the komi it was fitted with: not when the search counts with
+        // another (a handicap game's dynamic komi, a lost game's shifted komi).
+        tree.value_prior = if komi_halves == value::FITTED_KOMI_HALVES {
             self.config.value_prior
         } else {
             0.0
