@@ -587,8 +587,6 @@ mod tests {
         assert!(win_by_half >= 0.9 && win_all <= 1.0);
     }
 
-    /// Searches the empty 9×9 board on `threads` threads sharing the tree and checks the
-    /// arena and the visits afterwards.
     /// A search of `playouts` on `threads` with the search's heavy playouts, komi 7.5 and the
     /// default score weight, seeded with `seed`.
     fn heavy_search(playouts: u32, threads: usize, seed: u64) -> SearchParams {
@@ -608,6 +606,8 @@ mod tests {
         }
     }
 
+    /// Searches the empty 9×9 board on `threads` threads with the value prior given at six
+    /// visits and checks which nodes got it.
     fn value_prior_at_visits_goes_once_to_each_node_that_reaches_them(threads: usize) {
         // With `value_visits`, the descent that brings a node to that many visits values it:
         // every node with as many visits or more, and no other, gets the prior, and only once
@@ -643,6 +643,8 @@ mod tests {
         value_prior_at_visits_goes_once_to_each_node_that_reaches_them(2);
     }
 
+    /// Searches the empty 9×9 board on `threads` threads sharing the tree and checks the
+    /// arena and the visits afterwards.
     fn shared_tree_expands_each_leaf_once(threads: usize) {
         // The threads share the tree without a lock: a leaf claimed by one thread must not be
         // expanded by another meanwhile, or its first set of children would be orphaned in
