@@ -5,8 +5,9 @@
 A small convolutional network: the data's 12 input planes (14 with `--named`), `--layers`
 3x3 convolutions of `--channels` channels with ReLU, then two heads: the final owner of
 every point (a 1x1 convolution, tanh) and whether the side to move wins (the channels' mean
-and max over the board, one hidden layer, a sigmoid). Trained on all eight symmetries of the board; reports the fit on the
-held-out games beside Tengen's own win rate at the same positions.
+and max over the board, one hidden layer, a sigmoid). Trained on all eight symmetries of the
+board; reports the fit on the held-out games beside Tengen's own win rate at the same
+positions.
 
     python3 bench/engine/fit_value.py TRAIN.npz TEST.npz OUT.txt [--channels 32] [--layers 5]
 """
