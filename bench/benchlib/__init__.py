@@ -9,6 +9,8 @@ the bench folder first on sys.path:
     from benchlib.gtp import Gtp
 
 - `gtp`: `Gtp`, a minimal client that drives one GTP program over its stdin/stdout.
+- `board`: a Go board as a flat list (`neighbours`, `chain_and_liberties`, `play` with
+  captures), for the scripts that replay SGF games.
 - `stats`: `wilson` (95% confidence interval of a win rate) and `actions_digest` (a record's
   fingerprint, to count distinct games).
 """

@@ -15,48 +15,27 @@ import argparse
 import glob
 import os
 import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.board import chain_and_liberties, play  # noqa: E402
 
 SIZE = 9
 WIN_RATE = re.compile(r"win rate ([\d.]+)")
 
 
-def neighbours(p):
-    r, c = p
-    for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-        if 0 <= q[0] < SIZE and 0 <= q[1] < SIZE:
-            yield q
-
-
-def chain_and_liberties(board, p):
-    color = board[p]
-    chain, todo, libs = {p}, [p], set()
-    while todo:
-        for q in neighbours(todo.pop()):
-            if q not in board:
-                libs.add(q)
-            elif board[q] == color and q not in chain:
-                chain.add(q)
-                todo.append(q)
-    return chain, libs
-
-
 def ko_captures(moves):
     """The move numbers (from 1) of the ko captures among `moves` [(color, sgf point)]."""
-    board, kos = {}, []
+    board, kos = [0] * (SIZE * SIZE), []
     for k, (color, m) in enumerate(moves):
         if not m:
             continue
-        p = (ord(m[1]) - 97, ord(m[0]) - 97)
-        board[p] = color
-        captured = set()
-        for q in neighbours(p):
-            if q in board and board[q] != color:
-                chain, libs = chain_and_liberties(board, q)
-                if not libs:
-                    captured |= chain
-        for q in captured:
-            del board[q]
-        chain, libs = chain_and_liberties(board, p)
+        p = (ord(m[1]) - 97) * SIZE + ord(m[0]) - 97
+        captured = play(board, p, color, SIZE)
+        if captured is None:
+            continue
+        chain, libs = chain_and_liberties(board, p, SIZE)
         if len(captured) == 1 and len(chain) == 1 and len(libs) == 1:
             kos.append(k + 1)
     return kos

@@ -23,53 +23,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.board import chain_and_liberties, neighbours, play  # noqa: E402
 from benchlib.points import gtp_to_sgf  # noqa: E402
 
 SIZE = 9
-
-
-def neighbours(p):
-    r, c = divmod(p, SIZE)
-    if r > 0:
-        yield p - SIZE
-    if r < SIZE - 1:
-        yield p + SIZE
-    if c > 0:
-        yield p - 1
-    if c < SIZE - 1:
-        yield p + 1
-
-
-def chain(board, p):
-    """The stones joined to `p` and their liberties."""
-    color = board[p]
-    stones, libs, todo = {p}, set(), [p]
-    while todo:
-        q = todo.pop()
-        for n in neighbours(q):
-            if board[n] == 0:
-                libs.add(n)
-            elif board[n] == color and n not in stones:
-                stones.add(n)
-                todo.append(n)
-    return stones, libs
-
-
-def play(board, p, color):
-    """Places `color` (1 black, 2 white) at `p`, removing captured chains; False if illegal."""
-    if board[p] != 0:
-        return False
-    board[p] = color
-    for n in neighbours(p):
-        if board[n] == 3 - color:
-            stones, libs = chain(board, n)
-            if not libs:
-                for s in stones:
-                    board[s] = 0
-    if not chain(board, p)[1]:
-        board[p] = 0
-        return False
-    return True
 
 
 def sgf_point(text):
@@ -94,7 +51,7 @@ def final_owner(board, dead):
         region, borders, todo = {p}, set(), [p]
         while todo:
             q = todo.pop()
-            for n in neighbours(q):
+            for n in neighbours(q, SIZE):
                 if b[n] == 0 and n not in region:
                     region.add(n)
                     todo.append(n)
@@ -122,7 +79,7 @@ def planes(board, to_move, last, tengen_to_move, tengen_waits):
             x[2, p] = 1
             continue
         if p not in done:
-            stones, libs = chain(board, p)
+            stones, libs = chain_and_liberties(board, p, SIZE)
             for s in stones:
                 done[s] = len(libs)
         libs = min(done[p], 3)
@@ -174,7 +131,7 @@ def positions(path):
             tengen_moves += 1
         rows.append((list(board), color, last, rate))
         p = sgf_point(point_text)
-        if p is not None and not play(board, p, color):
+        if p is not None and play(board, p, color, SIZE) is None:
             return
         last = p
     owner = final_owner(board, dead)
