@@ -40,8 +40,8 @@ pub enum ValueNetError {
     },
 }
 
-/// One 3×3 convolution, its weights laid out input channel, then offset, then output channel,
-/// so that the inner loop runs over the output channels.
+/// One 3×3 convolution, its weights laid out tap, then input channel, then output channel,
+/// so that the inner loop runs over a block of output channels.
 #[derive(Debug, Clone)]
 struct Conv {
     inputs: usize,
@@ -130,7 +130,7 @@ impl ValueNet {
             for o in 0..channels {
                 for i in 0..inputs {
                     for k in 0..9 {
-                        weights[(i * 9 + k) * channels + o] = torch[(o * inputs + i) * 9 + k];
+                        weights[(k * inputs + i) * channels + o] = torch[(o * inputs + i) * 9 + k];
                     }
                 }
             }
@@ -166,13 +166,18 @@ impl ValueNet {
         if board.size() != VALUE_BOARD {
             return None;
         }
-        let mut act = input_planes(board, self.planes, engine);
-        for conv in &self.convs {
-            act = conv.apply(&act);
-        }
         let c = self.channels;
+        let mut act = input_planes(board, self.planes, engine);
+        let mut next = vec![0.0f32; PADDED_POINTS * c];
+        for conv in &self.convs {
+            // The border must read zero in the new layout.
+            next.clear();
+            next.resize(PADDED_POINTS * conv.outputs, 0.0);
+            conv.apply(&act, &mut next);
+            std::mem::swap(&mut act, &mut next);
+        }
         let mut pooled = vec![0.0f32; 2 * c];
-        for p in 0..POINTS {
+        for p in (0..POINTS).map(padded) {
             for (k, &a) in act[p * c..(p + 1) * c].iter().enumerate() {
                 pooled[k] += a / POINTS as f32;
                 pooled[c + k] = pooled[c + k].max(a);
@@ -192,55 +197,134 @@ impl ValueNet {
 }
 
 impl Conv {
-    /// The convolution with ReLU of `input` (point-major: `POINTS` rows of `inputs` values),
-    /// zero beyond the edge.
-    fn apply(&self, input: &[f32]) -> Vec<f32> {
-        let n = self.outputs;
-        let mut out = Vec::with_capacity(POINTS * n);
-        for _ in 0..POINTS {
-            out.extend_from_slice(&self.bias);
+    /// The convolution with ReLU of `input` into `out`, both padded boards (`PADDED_POINTS`
+    /// rows of `inputs`, then `outputs`, values, the border rows zero), the outputs in blocks
+    /// that stay in registers while every tap and input channel is added in.
+    fn apply(&self, input: &[f32], out: &mut [f32]) {
+        match self.outputs {
+            // Three points of 32 sums: 6 of the 32 registers of 512 bits.
+            n if n % 32 == 0 && cfg!(target_feature = "avx512f") => {
+                self.apply_blocked::<32, 3>(input, out)
+            }
+            // Three points of 16 sums: 6 of the 16 registers of 256 bits.
+            n if n % 16 == 0 && cfg!(target_feature = "avx2") => {
+                self.apply_blocked::<16, 3>(input, out)
+            }
+            // One point of 32 sums: 8 of the 16 registers of 128 bits.
+            n if n % 32 == 0 => self.apply_point::<32>(input, out),
+            n if n % 8 == 0 => self.apply_point::<8>(input, out),
+            _ => self.apply_point::<1>(input, out),
         }
-        for (p, row) in out.chunks_exact_mut(n).enumerate() {
-            let (r, c) = ((p / VALUE_BOARD) as isize, (p % VALUE_BOARD) as isize);
-            for k in 0..9 {
-                let (qr, qc) = (r + k as isize / 3 - 1, c + k as isize % 3 - 1);
-                if !(0..VALUE_BOARD as isize).contains(&qr)
-                    || !(0..VALUE_BOARD as isize).contains(&qc)
-                {
-                    continue;
+    }
+
+    /// [`Conv::apply`] with `B` outputs a block for `P` neighbouring points of a row at once
+    /// (`B` divides the outputs, `P` divides 9), so that each weight read serves `P` points
+    /// and the `P × B` sums are independent of each other. The sums run in the same order as
+    /// PyTorch's layout (tap, then input channel).
+    fn apply_blocked<const B: usize, const P: usize>(&self, input: &[f32], out: &mut [f32]) {
+        let (m, n) = (self.inputs, self.outputs);
+        for first in (0..POINTS).step_by(P) {
+            let p = padded(first);
+            for block in (0..n).step_by(B) {
+                let mut acc = [[0.0f32; B]; P];
+                for sums in &mut acc {
+                    sums.copy_from_slice(&self.bias[block..block + B]);
                 }
-                let q = qr as usize * VALUE_BOARD + qc as usize;
-                for (i, &a) in input[q * self.inputs..(q + 1) * self.inputs]
-                    .iter()
-                    .enumerate()
-                {
-                    if a == 0.0 {
-                        continue;
+                for (k, &offset) in TAPS.iter().enumerate() {
+                    let q = p.wrapping_add_signed(offset);
+                    let taps = &self.weights[k * m * n..(k + 1) * m * n];
+                    let rows = &input[q * m..(q + P) * m];
+                    for i in 0..m {
+                        let w: &[f32; B] = taps[i * n + block..i * n + block + B]
+                            .try_into()
+                            .expect("a block of B weights");
+                        for (t, sums) in acc.iter_mut().enumerate() {
+                            let a = rows[t * m + i];
+                            for (s, &wv) in sums.iter_mut().zip(w) {
+                                *s = multiply_add(a, wv, *s);
+                            }
+                        }
                     }
-                    let w = &self.weights[(i * 9 + k) * n..(i * 9 + k + 1) * n];
-                    for (o, &wv) in row.iter_mut().zip(w) {
-                        *o += a * wv;
+                }
+                for (t, sums) in acc.iter().enumerate() {
+                    let o = (p + t) * n + block;
+                    for (o, &s) in out[o..o + B].iter_mut().zip(sums) {
+                        *o = s.max(0.0);
                     }
                 }
             }
         }
-        out.iter_mut().for_each(|v| *v = v.max(0.0));
-        out
+    }
+
+    /// [`Conv::apply`] one point at a time, `B` outputs a block (`B` divides the outputs):
+    /// for targets with too few vector registers to sum several points at once.
+    fn apply_point<const B: usize>(&self, input: &[f32], out: &mut [f32]) {
+        let (m, n) = (self.inputs, self.outputs);
+        for p in (0..POINTS).map(padded) {
+            for block in (0..n).step_by(B) {
+                let mut acc = [0.0f32; B];
+                acc.copy_from_slice(&self.bias[block..block + B]);
+                for (k, &offset) in TAPS.iter().enumerate() {
+                    let q = p.wrapping_add_signed(offset);
+                    let taps = &self.weights[k * m * n..(k + 1) * m * n];
+                    for (i, &a) in input[q * m..(q + 1) * m].iter().enumerate() {
+                        let w: &[f32; B] = taps[i * n + block..i * n + block + B]
+                            .try_into()
+                            .expect("a block of B weights");
+                        for (s, &wv) in acc.iter_mut().zip(w) {
+                            *s = multiply_add(a, wv, *s);
+                        }
+                    }
+                }
+                for (o, s) in out[p * n + block..p * n + block + B].iter_mut().zip(acc) {
+                    *o = s.max(0.0);
+                }
+            }
+        }
     }
 }
 
-/// The `planes` input planes of `board` (9×9), point-major, rows from the top as in SGF, with
-/// the engine playing `engine`.
+/// `a * b + c`, fused where the build targets a processor with FMA.
+#[inline(always)]
+fn multiply_add(a: f32, b: f32, c: f32) -> f32 {
+    #[cfg(target_feature = "fma")]
+    {
+        a.mul_add(b, c)
+    }
+    #[cfg(not(target_feature = "fma"))]
+    {
+        a * b + c
+    }
+}
+
+/// The side of the padded board: the 9×9 board with a ring of empty (zero) points around it,
+/// so that every 3×3 tap of a point on the board reads a point of the padded board.
+const PADDED: usize = VALUE_BOARD + 2;
+/// Points of the padded board.
+const PADDED_POINTS: usize = PADDED * PADDED;
+/// The 3×3 taps as offsets in the padded board, in PyTorch's order (row, then column).
+const TAPS: [isize; 9] = {
+    let p = PADDED as isize;
+    [-p - 1, -p, -p + 1, -1, 0, 1, p - 1, p, p + 1]
+};
+
+/// The padded index of the 9×9 point `p` (rows from the top).
+fn padded(p: usize) -> usize {
+    (p / VALUE_BOARD + 1) * PADDED + p % VALUE_BOARD + 1
+}
+
+/// The `planes` input planes of `board` (9×9) on the padded board, point-major, rows from the
+/// top as in SGF, with the engine playing `engine`.
 fn input_planes(board: &mut PlayoutBoard, planes: usize, engine: u8) -> Vec<f32> {
     let me = board.to_move();
-    let mut x = vec![0.0f32; POINTS * planes];
+    let mut x = vec![0.0f32; PADDED_POINTS * planes];
     let points: Vec<usize> = board.points().collect();
     // Liberties (1 to 3) by chain head, counted once a chain.
     let mut chain_libs = vec![0u8; board.len()];
     for &i in &points {
         let flat = board.flat(i);
         // `flat` counts rows from the bottom; the fit's rows count from the top.
-        let p = (VALUE_BOARD - 1 - flat / VALUE_BOARD) * VALUE_BOARD + flat % VALUE_BOARD;
+        let p = padded((VALUE_BOARD - 1 - flat / VALUE_BOARD) * VALUE_BOARD + flat % VALUE_BOARD);
         let plane = &mut x[p * planes..(p + 1) * planes];
         let cell = board.cell(i);
         if cell == EMPTY {
@@ -317,5 +401,45 @@ mod tests {
         assert!(net.win_chance(&mut PlayoutBoard::new(13), BLACK).is_none());
         let v = net.win_chance(&mut PlayoutBoard::new(9), BLACK).unwrap();
         assert!((0.0..=1.0).contains(&v));
+    }
+
+    #[test]
+    fn every_convolution_kernel_gives_the_same_sums() {
+        // The shipped network's second layer (32 channels in and out) on an activation with
+        // zeros and varied values; each build picks one kernel, so all are compared here.
+        let conv = &ValueNet::shipped().convs[1];
+        let mut input = vec![0.0f32; PADDED_POINTS * conv.inputs];
+        for p in (0..POINTS).map(padded) {
+            for i in 0..conv.inputs {
+                input[p * conv.inputs + i] = ((p * 7 + i * 13) % 11) as f32 * 0.25 - 1.0;
+            }
+        }
+        let run = |kernel: fn(&Conv, &[f32], &mut [f32])| {
+            let mut out = vec![0.0f32; PADDED_POINTS * conv.outputs];
+            kernel(conv, &input, &mut out);
+            out
+        };
+        let reference = run(Conv::apply_point::<32>);
+        assert!(reference.iter().any(|&v| v > 0.0));
+        assert!(reference.iter().any(|&v| v == 0.0));
+        for (name, sums) in [
+            ("one point, 8 outputs", run(Conv::apply_point::<8>)),
+            (
+                "three points, 16 outputs",
+                run(Conv::apply_blocked::<16, 3>),
+            ),
+            (
+                "three points, 32 outputs",
+                run(Conv::apply_blocked::<32, 3>),
+            ),
+            ("as built", run(Conv::apply)),
+        ] {
+            let worst = reference
+                .iter()
+                .zip(&sums)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0f32, f32::max);
+            assert!(worst < 1e-4, "{name}: off by {worst}");
+        }
     }
 }
