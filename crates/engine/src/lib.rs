@@ -187,11 +187,6 @@ pub struct EngineConfig {
     /// The real visits at which a node gets the learned evaluation's prior; 0, the default,
     /// when it is expanded.
     pub value_visits: f32,
-    /// The share, 0 to 1, of the learned evaluation in each iteration's result: the result
-    /// backed up the path is `(1 - mix) * playout + mix * network`, the network's chance of
-    /// the deepest valued node on the path (AlphaGo's mixed evaluation); 0, the default, is
-    /// off. Nodes are valued when expanded, on the same boards and komi as the prior.
-    pub value_mix: f32,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -263,7 +258,6 @@ impl Default for EngineConfig {
             value_prior: 0.0,
             value_depth: 255,
             value_visits: 0.0,
-            value_mix: 0.0,
             expand_at: None,
         }
     }
@@ -517,14 +511,8 @@ impl Engine {
         tree.life_priors = self.config.life_priors;
         // The network judges at the komi it was fitted with: not when the search counts with
         // another (a handicap game's dynamic komi, a lost game's shifted komi).
-        let fitted_komi = komi_halves == value::FITTED_KOMI_HALVES;
-        tree.value_prior = if fitted_komi {
+        tree.value_prior = if komi_halves == value::FITTED_KOMI_HALVES {
             self.config.value_prior
-        } else {
-            0.0
-        };
-        tree.value_mix = if fitted_komi {
-            self.config.value_mix
         } else {
             0.0
         };

@@ -367,10 +367,8 @@ pub fn search(
                         if let Some(a) = &mut w.adapt {
                             a.update(black_won);
                         }
-                        let value = tree.mixed_value(
-                            &w.path,
-                            black_value(score, params.komi_halves, area, params.score_weight),
-                        );
+                        let value =
+                            black_value(score, params.komi_halves, area, params.score_weight);
                         backup(tree, &w, value);
                         if tree.wants_criticality() {
                             tree.crit.lock().add(&w.owners, black_won);

@@ -1,7 +1,7 @@
 //! The search tree: nodes in one arena, RAVE/AMAF selection with priors, virtual loss, backup
 //! and re-rooting for tree reuse.
 
-use crate::board::{PlayoutBoard, BLACK, PASS};
+use crate::board::{PlayoutBoard, PASS};
 use crate::criticality::Criticality;
 use crate::features::Context;
 use crate::gamma;
@@ -141,8 +141,6 @@ pub struct Node {
     pub amaf_n: Stat,
     /// AMAF wins.
     pub amaf_w: Stat,
-    /// The learned evaluation's chance for Black at this node, plus one (0: not valued).
-    pub(crate) value: Stat,
 }
 
 /// A new node before it enters the arena: its move and prior, built by
@@ -233,7 +231,6 @@ impl Node {
             (&self.prior_w, &other.prior_w),
             (&self.amaf_n, &other.amaf_n),
             (&self.amaf_w, &other.amaf_w),
-            (&self.value, &other.value),
         ] {
             to.set(from.get());
         }
@@ -365,8 +362,6 @@ pub struct Tree {
     pub(crate) value_depth: u8,
     /// The real visits at which a node gets it; 0: when it is expanded.
     pub(crate) value_visits: f32,
-    /// The learned evaluation's share of each iteration's result (`EngineConfig::value_mix`).
-    pub(crate) value_mix: f32,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on;
@@ -420,7 +415,6 @@ impl Tree {
             value_prior: 0.0,
             value_depth: 0,
             value_visits: 0.0,
-            value_mix: 0.0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
@@ -599,41 +593,14 @@ impl Tree {
     }
 
     pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
-        let wanted = self.value_prior > 0.0 || self.value_mix > 0.0;
-        if !wanted || i == 0 || depth > usize::from(self.value_depth) {
+        if self.value_prior <= 0.0 || i == 0 || depth > usize::from(self.value_depth) {
             return;
         }
         if let Some(to_move_wins) = ValueNet::shipped().win_chance(board, self.root_board.to_move())
         {
             let node = &self.nodes[i];
-            if self.value_prior > 0.0 {
-                node.prior_n.add(self.value_prior);
-                node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
-            }
-            let black_wins = if board.to_move() == BLACK {
-                to_move_wins
-            } else {
-                1.0 - to_move_wins
-            };
-            node.value.set(black_wins + 1.0);
-        }
-    }
-
-    /// `black_value` mixed with the learned evaluation of the deepest valued node of `path`
-    /// at the share [`Tree::value_mix`] (unchanged when the switch is off or no node on the
-    /// path is valued).
-    pub(crate) fn mixed_value(&self, path: &[usize], black_value: f32) -> f32 {
-        if self.value_mix <= 0.0 {
-            return black_value;
-        }
-        match path
-            .iter()
-            .rev()
-            .map(|&i| self.nodes[i].value.get())
-            .find(|&v| v > 0.0)
-        {
-            Some(v) => (1.0 - self.value_mix) * black_value + self.value_mix * (v - 1.0),
-            None => black_value,
+            node.prior_n.add(self.value_prior);
+            node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
         }
     }
 
@@ -708,7 +675,6 @@ impl Tree {
         out.value_prior = self.value_prior;
         out.value_depth = self.value_depth;
         out.value_visits = self.value_visits;
-        out.value_mix = self.value_mix;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
         out.amaf_decay = self.amaf_decay;
@@ -872,56 +838,6 @@ mod tests {
         // A copy of the tree keeps the setting.
         let copy = tree.clone();
         assert_eq!((copy.value_prior, copy.value_depth), (10.0, 2));
-    }
-
-    #[test]
-    fn the_value_mix_blends_the_deepest_valued_node_into_each_result() {
-        let mut board = PlayoutBoard::new(9);
-        let mut tree = Tree::with_capacity(board.clone(), 4_000);
-        tree.expand(0, &mut board, &|_| true);
-        let child = tree.children(0).nth(40).expect("a child");
-        let mut after = board.clone();
-        after.play(tree.node(child).mv());
-        tree.expand(child, &mut after.clone(), &|_| true);
-        let grandchild = tree.children(child).next().expect("a grandchild");
-        let path = [0, child, grandchild];
-        // Off by default: the playout's result as it is, and no node valued.
-        tree.add_value_prior(child, 1, &mut after.clone());
-        assert_eq!(tree.mixed_value(&path, 1.0), 1.0);
-        tree.value_mix = 0.25;
-        tree.value_depth = u8::MAX;
-        // On, but nothing on the path valued yet: the playout's result.
-        assert_eq!(tree.mixed_value(&path, 1.0), 1.0);
-        tree.add_value_prior(child, 1, &mut after.clone());
-        // White is to move after Black's move: the network's chance for White, turned to Black's.
-        let white_wins = ValueNet::shipped()
-            .win_chance(&mut after.clone(), crate::board::BLACK)
-            .expect("9×9");
-        let black = 1.0 - white_wins;
-        for playout in [0.0, 1.0] {
-            let mixed = tree.mixed_value(&path, playout);
-            assert!(
-                (mixed - (0.75 * playout + 0.25 * black)).abs() < 1e-6,
-                "{mixed}"
-            );
-        }
-        // Only the mix: the node's prior is untouched.
-        assert_eq!(tree.node(child).prior_n.get(), {
-            let fresh = Tree::with_capacity(board.clone(), 4_000);
-            fresh.expand(0, &mut board.clone(), &|_| true);
-            fresh.node(child).prior_n.get()
-        });
-        // A deeper valued node is the one that counts.
-        let mut deeper = after.clone();
-        deeper.play(tree.node(grandchild).mv());
-        tree.add_value_prior(grandchild, 2, &mut deeper.clone());
-        let deep_black = ValueNet::shipped()
-            .win_chance(&mut deeper.clone(), crate::board::BLACK)
-            .expect("9×9");
-        assert!((tree.mixed_value(&path, 0.0) - 0.25 * deep_black).abs() < 1e-6);
-        // Kept by a copy of the tree, node values and all.
-        let copy = tree.clone();
-        assert!((copy.mixed_value(&path, 0.0) - 0.25 * deep_black).abs() < 1e-6);
     }
 
     #[test]

@@ -159,10 +159,6 @@ pub struct GtpArgs {
     /// default: when it is expanded).
     #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
     pub value_visits: f32,
-    /// The learned evaluation's share, 0 to 1, of each search iteration's result (9×9, komi
-    /// 7.5; 0, the default, is off; see docs/ENGINE.md, "Learned evaluation").
-    #[arg(long, default_value_t = EngineConfig::default().value_mix, value_parser = unit_weight)]
-    pub value_mix: f32,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -285,7 +281,6 @@ impl GtpArgs {
                 value_prior: self.value_prior,
                 value_depth: self.value_depth,
                 value_visits: self.value_visits,
-                value_mix: self.value_mix,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
