@@ -1,13 +1,14 @@
 //! A learned evaluation of 9×9 positions: a small convolutional network, fitted by
 //! `bench/engine/fit_value.py` on the finished games of Tengen against GNU Go, that gives the
 //! side to move's chance of winning (docs/ENGINE.md, "Learned evaluation"). The search may
-//! add it to a node as prior results (`EngineConfig::value_weight`, off by default).
+//! add it to a node as prior results (`EngineConfig::value_prior`, off by default).
 //!
 //! The input is twelve planes from the side to move's view, as `value_data.py` writes them:
 //! its stones, the opponent's, the empty points, its chains with one, two and three or more
 //! liberties, the opponent's the same, the last move, the board, and whether the side to move
 //! is Black. The network: 3×3 convolutions with ReLU, then the channels' mean and maximum over
-//! the board, one hidden layer and a sigmoid.
+//! the board, one hidden layer and a sigmoid. The convolutions sum blocks of output channels in
+//! registers, several points at once where the build targets wide vectors (`Conv::apply`).
 
 use thiserror::Error;
 
