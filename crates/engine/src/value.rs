@@ -8,7 +8,7 @@
 //! liberties, the opponent's the same, the last move, the board, and whether the side to move
 //! is Black. The network: 3×3 convolutions with ReLU, then the channels' mean and maximum over
 //! the board, one hidden layer and a sigmoid. The convolutions sum blocks of output channels in
-//! registers, several points at once where the build targets wide vectors (`Conv::apply`).
+//! registers, several points at once where the processor has wide vectors (`Conv::apply`).
 
 use thiserror::Error;
 
@@ -200,30 +200,45 @@ impl ValueNet {
 impl Conv {
     /// The convolution with ReLU of `input` into `out`, both padded boards (`PADDED_POINTS`
     /// rows of `inputs`, then `outputs`, values, the border rows zero), the outputs in blocks
-    /// that stay in registers while every tap and input channel is added in.
+    /// that stay in registers while every tap and input channel is added in. Where the
+    /// processor has AVX2 and FMA (found when the program runs, so the portable build uses
+    /// them too), three points at once with fused multiply-adds.
     fn apply(&self, input: &[f32], out: &mut [f32]) {
+        // Three points of 32 sums: 6 of the 32 registers of 512 bits (a build for AVX-512).
+        if self.outputs.is_multiple_of(32) && cfg!(target_feature = "avx512f") {
+            return self.apply_blocked::<32, 3, FUSED_AS_BUILT>(input, out);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.outputs.is_multiple_of(16) {
+            if let Some(simd) = avx2_fma() {
+                // Three points of 16 sums: 6 of the 16 registers of 256 bits.
+                return simd.vectorize(ThreePointsOf16 {
+                    conv: self,
+                    input,
+                    out,
+                });
+            }
+        }
         match self.outputs {
-            // Three points of 32 sums: 6 of the 32 registers of 512 bits.
-            n if n % 32 == 0 && cfg!(target_feature = "avx512f") => {
-                self.apply_blocked::<32, 3>(input, out)
-            }
-            // Three points of 16 sums: 6 of the 16 registers of 256 bits.
-            n if n % 16 == 0 && cfg!(target_feature = "avx2") => {
-                self.apply_blocked::<16, 3>(input, out)
-            }
             // One point of 32 (or 16) sums: 8 (or 4) of the 16 registers of 128 bits.
-            n if n % 32 == 0 => self.apply_point::<32>(input, out),
-            n if n % 16 == 0 => self.apply_point::<16>(input, out),
-            n if n % 8 == 0 => self.apply_point::<8>(input, out),
-            _ => self.apply_point::<1>(input, out),
+            n if n % 32 == 0 => self.apply_point::<32, FUSED_AS_BUILT>(input, out),
+            n if n % 16 == 0 => self.apply_point::<16, FUSED_AS_BUILT>(input, out),
+            n if n % 8 == 0 => self.apply_point::<8, FUSED_AS_BUILT>(input, out),
+            _ => self.apply_point::<1, FUSED_AS_BUILT>(input, out),
         }
     }
 
     /// [`Conv::apply`] with `B` outputs a block for `P` neighbouring points of a row at once
     /// (`B` divides the outputs, `P` divides 9), so that each weight read serves `P` points
     /// and the `P × B` sums are independent of each other. The sums run in the same order as
-    /// PyTorch's layout (tap, then input channel).
-    fn apply_blocked<const B: usize, const P: usize>(&self, input: &[f32], out: &mut [f32]) {
+    /// PyTorch's layout (tap, then input channel); `FUSED`: with fused multiply-adds. Always
+    /// inlined, so that it is compiled for the instructions of the function that calls it.
+    #[inline(always)]
+    fn apply_blocked<const B: usize, const P: usize, const FUSED: bool>(
+        &self,
+        input: &[f32],
+        out: &mut [f32],
+    ) {
         let (m, n) = (self.inputs, self.outputs);
         for first in (0..POINTS).step_by(P) {
             let p = padded(first);
@@ -243,7 +258,7 @@ impl Conv {
                         for (t, sums) in acc.iter_mut().enumerate() {
                             let a = rows[t * m + i];
                             for (s, &wv) in sums.iter_mut().zip(w) {
-                                *s = multiply_add(a, wv, *s);
+                                *s = multiply_add::<FUSED>(a, wv, *s);
                             }
                         }
                     }
@@ -260,7 +275,7 @@ impl Conv {
 
     /// [`Conv::apply`] one point at a time, `B` outputs a block (`B` divides the outputs):
     /// for targets with too few vector registers to sum several points at once.
-    fn apply_point<const B: usize>(&self, input: &[f32], out: &mut [f32]) {
+    fn apply_point<const B: usize, const FUSED: bool>(&self, input: &[f32], out: &mut [f32]) {
         let (m, n) = (self.inputs, self.outputs);
         for p in (0..POINTS).map(padded) {
             for block in (0..n).step_by(B) {
@@ -274,7 +289,7 @@ impl Conv {
                             .try_into()
                             .expect("a block of B weights");
                         for (s, &wv) in acc.iter_mut().zip(w) {
-                            *s = multiply_add(a, wv, *s);
+                            *s = multiply_add::<FUSED>(a, wv, *s);
                         }
                     }
                 }
@@ -286,16 +301,43 @@ impl Conv {
     }
 }
 
-/// `a * b + c`, fused where the build targets a processor with FMA.
+/// Whether the build targets a processor with FMA, so that every multiply-add may be fused.
+const FUSED_AS_BUILT: bool = cfg!(target_feature = "fma");
+
+/// `a * b + c`, rounded once if `FUSED` (only where the processor has FMA: elsewhere it would
+/// be a slow library call).
 #[inline(always)]
-fn multiply_add(a: f32, b: f32, c: f32) -> f32 {
-    #[cfg(target_feature = "fma")]
-    {
+fn multiply_add<const FUSED: bool>(a: f32, b: f32, c: f32) -> f32 {
+    if FUSED {
         a.mul_add(b, c)
-    }
-    #[cfg(not(target_feature = "fma"))]
-    {
+    } else {
         a * b + c
+    }
+}
+
+/// The processor's AVX2 and FMA, if it has them, looked up once.
+#[cfg(target_arch = "x86_64")]
+fn avx2_fma() -> Option<pulp::x86::V3> {
+    static FOUND: std::sync::OnceLock<Option<pulp::x86::V3>> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(pulp::x86::V3::try_new)
+}
+
+/// [`Conv::apply_blocked`] with three points of 16 outputs and fused multiply-adds, run by
+/// `pulp` inside a function compiled for AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+struct ThreePointsOf16<'a> {
+    conv: &'a Conv,
+    input: &'a [f32],
+    out: &'a mut [f32],
+}
+
+#[cfg(target_arch = "x86_64")]
+impl pulp::NullaryFnOnce for ThreePointsOf16<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn call(self) {
+        self.conv.apply_blocked::<16, 3, true>(self.input, self.out)
     }
 }
 
@@ -425,21 +467,33 @@ mod tests {
             kernel(conv, &input, &mut out);
             out
         };
-        let reference = run(Conv::apply_point::<1>);
+        let reference = run(Conv::apply_point::<1, false>);
         assert!(reference.iter().any(|&v| v > 0.0));
         assert!(reference.contains(&0.0));
         let mut kernels: Vec<(&str, Kernel)> = vec![
             ("as built", Conv::apply),
-            ("one point, 8 outputs", Conv::apply_point::<8>),
-            ("three points, 8 outputs", Conv::apply_blocked::<8, 3>),
+            ("one point, 8 outputs", Conv::apply_point::<8, false>),
+            (
+                "three points, 8 outputs",
+                Conv::apply_blocked::<8, 3, false>,
+            ),
         ];
         if conv.outputs.is_multiple_of(16) {
-            kernels.push(("one point, 16 outputs", Conv::apply_point::<16>));
-            kernels.push(("three points, 16 outputs", Conv::apply_blocked::<16, 3>));
+            kernels.push(("one point, 16 outputs", Conv::apply_point::<16, false>));
+            kernels.push((
+                "three points, 16 outputs",
+                Conv::apply_blocked::<16, 3, false>,
+            ));
+            kernels.push(("three points, 16 outputs, fused", |c, i, o| {
+                c.apply_blocked::<16, 3, true>(i, o)
+            }));
         }
         if conv.outputs.is_multiple_of(32) {
-            kernels.push(("one point, 32 outputs", Conv::apply_point::<32>));
-            kernels.push(("three points, 32 outputs", Conv::apply_blocked::<32, 3>));
+            kernels.push(("one point, 32 outputs", Conv::apply_point::<32, false>));
+            kernels.push((
+                "three points, 32 outputs",
+                Conv::apply_blocked::<32, 3, false>,
+            ));
         }
         for (name, kernel) in kernels {
             let worst = reference
