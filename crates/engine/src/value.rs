@@ -1,7 +1,8 @@
 //! A learned evaluation of 9×9 positions: a small convolutional network, fitted by
 //! `bench/engine/fit_value.py` on the finished games of Tengen against GNU Go, that gives the
-//! side to move's chance of winning (docs/ENGINE.md, "Learned evaluation"). The search may
-//! add it to a node as prior results (`EngineConfig::value_prior`, off by default).
+//! side to move's chance of winning (docs/ENGINE.md, "Learned evaluation"). The search adds
+//! it to new nodes as prior results (`EngineConfig::value_prior`): by default in a search by
+//! time, not at a level's fixed budget.
 //!
 //! The input is twelve planes from the side to move's view, as `value_data.py` writes them:
 //! its stones, the opponent's, the empty points, its chains with one, two and three or more
@@ -22,6 +23,20 @@ const NAMED_PLANES: usize = 14;
 pub const VALUE_BOARD: usize = 9;
 /// The komi of the games it was fitted on, in half points (7.5).
 pub const FITTED_KOMI_HALVES: i32 = 15;
+/// The prior's virtual visits in a search by time unless the engine is told another.
+pub const TIMED_PRIOR: f32 = 20.0;
+
+/// The learned evaluation's prior the engine uses unless told another: [`TIMED_PRIOR`] in a
+/// search by time, where it won at equal time, and none at the levels' fixed playout budgets,
+/// whose ranks were measured without it (the network only values 9×9 boards at komi 7.5).
+pub fn default_prior(by_time: bool) -> f32 {
+    if by_time {
+        TIMED_PRIOR
+    } else {
+        0.0
+    }
+}
+
 /// Points on that board.
 const POINTS: usize = VALUE_BOARD * VALUE_BOARD;
 

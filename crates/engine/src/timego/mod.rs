@@ -182,6 +182,7 @@ impl TimeEngine {
             komi_shift: 0,
             looked_again: false,
             replaced: None,
+            value_prior: 0.0,
         });
         self.root = ranked
             .iter()
