@@ -27,13 +27,28 @@ pub const FITTED_KOMI_HALVES: i32 = 15;
 pub const TIMED_PRIOR: f32 = 20.0;
 
 /// The learned evaluation's prior the engine uses unless told another: [`TIMED_PRIOR`] in a
-/// search by time, where it won at equal time, and none at the levels' fixed playout budgets,
-/// whose ranks were measured without it (the network only values 9×9 boards at komi 7.5).
+/// search by time on a processor that values fast ([`fast_valuation`]), where it won at equal
+/// time, and none at the levels' fixed playout budgets, whose ranks were measured without it
+/// (the network only values 9×9 boards at komi 7.5).
 pub fn default_prior(by_time: bool) -> f32 {
-    if by_time {
+    if by_time && fast_valuation() {
         TIMED_PRIOR
     } else {
         0.0
+    }
+}
+
+/// Whether this processor runs the convolutions' fast kernel (AVX2 and FMA): where the
+/// network was measured to win at equal time. Elsewhere a valuation costs about three times
+/// as much, the cost at which a network lost at equal time.
+pub fn fast_valuation() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        avx2_fma().is_some()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 

@@ -148,8 +148,8 @@ pub struct GtpArgs {
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().life_priors)]
     pub life_priors: bool,
     /// Virtual visits of the learned evaluation's prior on each new node of the search tree,
-    /// 0 to 1000 (9×9, komi 7.5; default: 20 in a search by time, 0, off, at a level's fixed
-    /// budget; see docs/ENGINE.md, "Learned evaluation").
+    /// 0 to 1000 (9×9, komi 7.5; default: 20 in a search by time on a processor with AVX2 and
+    /// FMA, 0, off, at a level's fixed budget; see docs/ENGINE.md, "Learned evaluation").
     #[arg(long, value_parser = prior_visits)]
     pub value_prior: Option<f32>,
     /// The deepest nodes of the search tree that get the learned evaluation's prior, 1 to 255
