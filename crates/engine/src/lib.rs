@@ -189,6 +189,11 @@ pub struct EngineConfig {
     /// The real visits at which a node gets the learned evaluation's prior; 0, the default,
     /// when it is expanded.
     pub value_visits: f32,
+    /// Virtual visits of the learned move prior on the children of each new node of the
+    /// search tree: the move head's chance of GNU Go playing each move, in the form of the
+    /// learned move model's prior; 0 is off. Only on 9×9 and where the network has a move
+    /// head (docs/ENGINE.md, "Learned moves").
+    pub move_prior: f32,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -260,6 +265,7 @@ impl Default for EngineConfig {
             value_prior: None,
             value_depth: 255,
             value_visits: 0.0,
+            move_prior: 0.0,
             expand_at: None,
         }
     }
@@ -352,6 +358,9 @@ pub struct SearchInfo {
     /// Virtual visits of the learned evaluation's prior the search gave its new nodes
     /// ([`EngineConfig::value_prior`]); 0 when it had none.
     pub value_prior: f32,
+    /// Virtual visits of the learned move prior the search gave its new nodes' children
+    /// ([`EngineConfig::move_prior`]); 0 when it had none.
+    pub move_prior: f32,
 }
 
 /// The last search's tree, kept so that the next search (or pondering) starts from it.
@@ -548,6 +557,12 @@ impl Engine {
             } else {
                 0.0
             };
+        tree.move_prior =
+            if board_size == value::VALUE_BOARD && value::ValueNet::shipped().has_moves() {
+                self.config.move_prior
+            } else {
+                0.0
+            };
         tree.set_expand_at(
             self.config
                 .expand_at
@@ -662,6 +677,7 @@ impl Engine {
             looked_again,
             replaced: choice.replaced,
             value_prior: tree.value_prior,
+            move_prior: tree.move_prior,
         });
         let choice = choice.mv;
         self.saved = match choice {

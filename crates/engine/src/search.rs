@@ -9,6 +9,7 @@ use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 use crate::tree::{amaf_weight, Tree};
+use crate::value::ValueNet;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -210,10 +211,21 @@ fn descend_shared(tree: &Tree, w: &mut Worker) {
     let mut pending = descend(tree, w);
     while let Some(leaf) = pending {
         let depth = w.path.len() - 1;
-        let children = expansion.children(&mut w.board, depth, &|_| true);
+        let values = tree.values_at(None) && tree.wants_value(leaf, depth);
+        // One pass through the network serves both priors where both are wanted.
+        let (win, moves) = if values && expansion.wants_moves() {
+            ValueNet::shipped()
+                .evaluate(&mut w.board, tree.root_board.to_move())
+                .map_or((None, None), |(win, moves)| (Some(win), moves))
+        } else {
+            (None, None)
+        };
+        let children = expansion.children(&mut w.board, depth, &|_| true, moves.as_ref());
         tree.attach(leaf, children, &w.board);
-        if tree.values_at(None) {
-            tree.add_value_prior(leaf, depth, &mut w.board);
+        match win {
+            Some(win) => tree.give_value(leaf, win),
+            None if values => tree.add_value_prior(leaf, depth, &mut w.board),
+            None => {}
         }
         pending = walk(tree, w, leaf);
     }
@@ -295,7 +307,7 @@ pub fn search(
     if !tree.node(0).is_expanded() {
         // Before the threads start, so that every playout goes through one of the root's moves.
         let mut board = root.clone();
-        let children = tree.expansion().children(&mut board, 0, allow_root);
+        let children = tree.expansion().children(&mut board, 0, allow_root, None);
         tree.attach(0, children, &board);
     }
     tree.add_life_priors();

@@ -8,7 +8,7 @@ use crate::gamma;
 use crate::life_prior::add_life_moves;
 use crate::prior::{escapes, pointless_edge_move, prior};
 use crate::tactical_prior::{tactical_moves, TacticalMoves};
-use crate::value::ValueNet;
+use crate::value::{MoveChances, ValueNet};
 use bytemuck::Zeroable;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
@@ -263,6 +263,7 @@ pub(crate) struct Expansion {
     race_priors: bool,
     pattern_prior: f32,
     tactical_depth: u8,
+    move_prior: f32,
 }
 
 impl Expansion {
@@ -270,11 +271,15 @@ impl Expansion {
     /// is 0): every legal move that does not fill an own eye or play a pointless edge move,
     /// filtered by `allow`, with priors (all but the criticality prior, which [`Tree::attach`]
     /// adds).
+    ///
+    /// With the learned move prior on, `moves` are the move head's chances for `board` when
+    /// the caller has them (from the pass that values the node too), else they are read here.
     pub(crate) fn children(
         &self,
         board: &mut PlayoutBoard,
         depth: usize,
         allow: &dyn Fn(usize) -> bool,
+        moves: Option<&MoveChances>,
     ) -> Vec<NewNode> {
         let me = board.to_move();
         let mut esc = escapes(board, me);
@@ -315,7 +320,45 @@ impl Expansion {
         if learned && !children.is_empty() {
             self.add_learned_priors(&mut children, &strengths);
         }
+        if self.wants_moves() && !children.is_empty() {
+            let read;
+            let moves = match moves {
+                Some(m) => Some(m),
+                None => {
+                    read = ValueNet::shipped().move_chances(board);
+                    read.as_ref()
+                }
+            };
+            if let Some(moves) = moves {
+                self.add_move_priors(&mut children, moves);
+            }
+        }
         children
+    }
+
+    /// Whether new children get the learned move prior ([`Tree::move_prior`]).
+    pub(crate) fn wants_moves(&self) -> bool {
+        self.move_prior > 0.0
+    }
+
+    /// Adds the learned move prior to `children`: `k` visits at a win rate of `√r / (1 + √r)`,
+    /// `r` the move head's chance of the move over the mean chance of the children (an average
+    /// move gets 0.5), as the learned move model's prior does with its strengths.
+    fn add_move_priors(&self, children: &mut [NewNode], moves: &MoveChances) {
+        let k = self.move_prior;
+        let mean = children
+            .iter()
+            .map(|n| moves.of(usize::from(n.mv)))
+            .sum::<f32>()
+            / children.len() as f32;
+        if mean <= 0.0 {
+            return;
+        }
+        for n in children.iter_mut() {
+            let r = (moves.of(usize::from(n.mv)) / mean).sqrt();
+            n.prior_n += k;
+            n.prior_w += k * r / (1.0 + r);
+        }
     }
 
     /// Adds the learned move model's prior to `children`, whose learned strengths are
@@ -358,6 +401,8 @@ pub struct Tree {
     life_read: bool,
     /// Virtual visits of the learned evaluation's prior (`EngineConfig::value_prior`; 0 = off).
     pub(crate) value_prior: f32,
+    /// Virtual visits of the learned move prior (`EngineConfig::move_prior`; 0 = off).
+    pub(crate) move_prior: f32,
     /// The deepest nodes that get it (the root's children are at depth 1).
     pub(crate) value_depth: u8,
     /// The real visits at which a node gets it; 0: when it is expanded.
@@ -413,6 +458,7 @@ impl Tree {
             life_read: false,
             criticality: 0.0,
             value_prior: 0.0,
+            move_prior: 0.0,
             value_depth: 0,
             value_visits: 0.0,
             crit: Mutex::new(Criticality::default()),
@@ -527,7 +573,7 @@ impl Tree {
             return;
         }
         let depth = usize::from(i != 0);
-        let children = self.expansion().children(board, depth, allow);
+        let children = self.expansion().children(board, depth, allow, None);
         self.attach(i, children, board);
     }
 
@@ -538,6 +584,7 @@ impl Tree {
             race_priors: self.race_priors,
             pattern_prior: self.pattern_prior,
             tactical_depth: self.tactical_depth,
+            move_prior: self.move_prior,
         }
     }
 
@@ -593,15 +640,24 @@ impl Tree {
     }
 
     pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
-        if self.value_prior <= 0.0 || i == 0 || depth > usize::from(self.value_depth) {
-            return;
+        if self.wants_value(i, depth) {
+            if let Some(win) = ValueNet::shipped().win_chance(board, self.root_board.to_move()) {
+                self.give_value(i, win);
+            }
         }
-        if let Some(to_move_wins) = ValueNet::shipped().win_chance(board, self.root_board.to_move())
-        {
-            let node = &self.nodes[i];
-            node.prior_n.add(self.value_prior);
-            node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
-        }
+    }
+
+    /// Whether node `i` at `depth` gets the learned evaluation's prior.
+    pub(crate) fn wants_value(&self, i: usize, depth: usize) -> bool {
+        self.value_prior > 0.0 && i != 0 && depth <= usize::from(self.value_depth)
+    }
+
+    /// Gives node `i` the learned evaluation's prior for `to_move_wins`, the network's chance
+    /// for the side to move in its position.
+    pub(crate) fn give_value(&self, i: usize, to_move_wins: f32) {
+        let node = &self.nodes[i];
+        node.prior_n.add(self.value_prior);
+        node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
     }
 
     /// The child of `i` with the best selection value, or None when it has no children.
@@ -673,6 +729,7 @@ impl Tree {
         out.life_read = i == 0 && self.life_read;
         out.pattern_prior = self.pattern_prior;
         out.value_prior = self.value_prior;
+        out.move_prior = self.move_prior;
         out.value_depth = self.value_depth;
         out.value_visits = self.value_visits;
         out.rave_equiv = self.rave_equiv;
@@ -920,6 +977,56 @@ mod tests {
     }
 
     /// The prior virtual wins of each child of the root, by move.
+    #[test]
+    fn the_move_prior_ranks_children_by_the_move_heads_chances() {
+        // Game 2725's lower right, Black to move (the weight file's check position).
+        let rows = [
+            ".........",
+            "...X.X...",
+            "..OOOXXX.",
+            "..O.X.XOO",
+            ".O.XXXOX.",
+            ".....OOX.",
+            "..OXX.OO.",
+            "...XOO...",
+            "....X....",
+        ];
+        let mut board = crate::ladder::tests::board(&rows);
+        board.set_to_move(crate::board::BLACK);
+        let prior_w = |move_prior: f32| {
+            let mut tree = Tree::new(board.clone());
+            tree.move_prior = move_prior;
+            tree.expand(0, &mut board.clone(), &|_| true);
+            tree.children(0)
+                .map(|c| (tree.node(c).mv(), tree.node(c).prior_w.get()))
+                .collect::<Vec<_>>()
+        };
+        let (off, on) = (prior_w(0.0), prior_w(100.0));
+        let chances = ValueNet::shipped()
+            .move_chances(&mut board.clone())
+            .expect("the shipped network has a move head");
+        let gain = |mv: usize| {
+            let at = |v: &[(usize, f32)]| v.iter().find(|c| c.0 == mv).expect("a child").1;
+            at(&on) - at(&off)
+        };
+        let likeliest = off
+            .iter()
+            .map(|c| c.0)
+            .max_by(|&a, &b| chances.of(a).total_cmp(&chances.of(b)))
+            .unwrap();
+        let unlikeliest = off
+            .iter()
+            .map(|c| c.0)
+            .min_by(|&a, &b| chances.of(a).total_cmp(&chances.of(b)))
+            .unwrap();
+        // 100 visits each: above half of them won for the head's choice, below for its last.
+        assert!(gain(likeliest) > 75.0, "{}", gain(likeliest));
+        assert!(gain(unlikeliest) < 25.0, "{}", gain(unlikeliest));
+        for &(mv, _) in &off {
+            assert!(gain(mv) <= gain(likeliest) + 1e-3);
+        }
+    }
+
     fn root_prior_wins(rows: &[&str], me: u8, pattern_prior: f32) -> Vec<(usize, f32)> {
         let mut board = crate::ladder::tests::board(rows);
         board.set_to_move(me);

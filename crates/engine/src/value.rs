@@ -93,6 +93,31 @@ pub struct ValueNet {
     hidden_bias: Vec<f32>,
     win: Vec<f32>,
     win_bias: f32,
+    /// The move head fitted on the same convolutions by `fit_policy.py`, where the file has one.
+    moves: Option<MoveHead>,
+}
+
+/// Which point GNU Go would play: 3×3 convolutions with ReLU on the evaluation's last layer,
+/// then one logit a point (docs/ENGINE.md, "Learned moves").
+#[derive(Debug, Clone)]
+struct MoveHead {
+    convs: Vec<Conv>,
+    logit: Vec<f32>,
+    logit_bias: f32,
+}
+
+/// The chance of each point of a 9×9 board being the move GNU Go plays there, as the move head
+/// gives it: a softmax over the empty points, indexed by the board's own point index.
+#[derive(Debug, Clone)]
+pub struct MoveChances {
+    by_point: Vec<f32>,
+}
+
+impl MoveChances {
+    /// The chance of the move at board index `i` (0 for an occupied point or one off the board).
+    pub fn of(&self, i: usize) -> f32 {
+        self.by_point.get(i).copied().unwrap_or(0.0)
+    }
 }
 
 /// Reads the tensors of a weight file in order, checking each one's name and length.
@@ -151,27 +176,12 @@ impl ValueNet {
             return Err(ValueNetError::Header);
         }
         let mut tensors = Tensors { lines };
-        let mut convs = Vec::with_capacity(layers);
-        for l in 0..layers {
-            let inputs = if l == 0 { planes } else { channels };
-            let torch = tensors.next(&format!("convs.{l}.weight"), channels * inputs * 9)?;
-            let bias = tensors.next(&format!("convs.{l}.bias"), channels)?;
-            // PyTorch's order is output, input, row, column.
-            let mut weights = vec![0.0; torch.len()];
-            for o in 0..channels {
-                for i in 0..inputs {
-                    for k in 0..9 {
-                        weights[(k * inputs + i) * channels + o] = torch[(o * inputs + i) * 9 + k];
-                    }
-                }
-            }
-            convs.push(Conv {
-                inputs,
-                outputs: channels,
-                weights,
-                bias,
-            });
-        }
+        let convs = (0..layers)
+            .map(|l| {
+                let inputs = if l == 0 { planes } else { channels };
+                Conv::read(&mut tensors, &format!("convs.{l}"), inputs, channels)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         // The ownership head is fitted with the rest but not used by the search.
         tensors.next("owner.weight", channels)?;
         tensors.next("owner.bias", 1)?;
@@ -179,6 +189,10 @@ impl ValueNet {
         let hidden_bias = tensors.next("hidden.bias", channels)?;
         let win = tensors.next("win.weight", channels)?;
         let win_bias = tensors.next("win.bias", 1)?[0];
+        let moves = match tensors.lines.next() {
+            None => None,
+            Some(line) => Some(MoveHead::parse(line, channels, &mut tensors)?),
+        };
         Ok(ValueNet {
             planes,
             channels,
@@ -187,7 +201,27 @@ impl ValueNet {
             hidden_bias,
             win,
             win_bias,
+            moves,
         })
+    }
+
+    /// Whether the network has a move head ([`ValueNet::move_chances`]).
+    pub fn has_moves(&self) -> bool {
+        self.moves.is_some()
+    }
+
+    /// The last convolution's channels for `board` (9×9) on the padded board.
+    fn features(&self, board: &mut PlayoutBoard, engine: u8) -> Vec<f32> {
+        let mut act = input_planes(board, self.planes, engine);
+        let mut next = Vec::new();
+        for conv in &self.convs {
+            // The border must read zero in the new layout.
+            next.clear();
+            next.resize(PADDED_POINTS * conv.outputs, 0.0);
+            conv.apply(&act, &mut next);
+            std::mem::swap(&mut act, &mut next);
+        }
+        act
     }
 
     /// The side to move's chance of winning `board` when the engine plays `engine` (the
@@ -197,16 +231,43 @@ impl ValueNet {
         if board.size() != VALUE_BOARD {
             return None;
         }
-        let c = self.channels;
-        let mut act = input_planes(board, self.planes, engine);
-        let mut next = vec![0.0f32; PADDED_POINTS * c];
-        for conv in &self.convs {
-            // The border must read zero in the new layout.
-            next.clear();
-            next.resize(PADDED_POINTS * conv.outputs, 0.0);
-            conv.apply(&act, &mut next);
-            std::mem::swap(&mut act, &mut next);
+        let act = self.features(board, engine);
+        Some(self.win_of(&act))
+    }
+
+    /// [`ValueNet::win_chance`] and [`ValueNet::move_chances`] from one pass through the
+    /// convolutions; None when the board is not 9×9, no chances when there is no move head.
+    pub fn evaluate(
+        &self,
+        board: &mut PlayoutBoard,
+        engine: u8,
+    ) -> Option<(f32, Option<MoveChances>)> {
+        if board.size() != VALUE_BOARD {
+            return None;
         }
+        let act = self.features(board, engine);
+        let moves = self
+            .moves
+            .as_ref()
+            .map(|head| head.chances(board, act.clone()));
+        Some((self.win_of(&act), moves))
+    }
+
+    /// The chance of each empty point being GNU Go's move in `board` for its side to move;
+    /// None when the board is not 9×9 or the network has no move head.
+    pub fn move_chances(&self, board: &mut PlayoutBoard) -> Option<MoveChances> {
+        let head = self
+            .moves
+            .as_ref()
+            .filter(|_| board.size() == VALUE_BOARD)?;
+        let me = board.to_move();
+        let act = self.features(board, me);
+        Some(head.chances(board, act))
+    }
+
+    /// The side to move's chance of winning from the last layer's channels `act`.
+    fn win_of(&self, act: &[f32]) -> f32 {
+        let c = self.channels;
         let mut pooled = vec![0.0f32; 2 * c];
         for p in (0..POINTS).map(padded) {
             for (k, &a) in act[p * c..(p + 1) * c].iter().enumerate() {
@@ -223,11 +284,110 @@ impl ValueNet {
             let h = b + row.iter().zip(&pooled).map(|(x, y)| x * y).sum::<f32>();
             logit += w * h.max(0.0);
         }
-        Some(1.0 / (1.0 + (-logit).exp()))
+        1.0 / (1.0 + (-logit).exp())
     }
 }
 
+impl MoveHead {
+    /// Reads the head after its `moves CONVS` line (`line`), for trunk of `channels`.
+    fn parse(
+        line: &str,
+        channels: usize,
+        tensors: &mut Tensors,
+    ) -> Result<MoveHead, ValueNetError> {
+        let convs: usize = match line.split_whitespace().collect::<Vec<_>>()[..] {
+            ["moves", n] => n.parse().map_err(|_| ValueNetError::Header)?,
+            _ => {
+                return Err(ValueNetError::Tensor {
+                    name: "moves".into(),
+                    problem: format!("found {line:?} after the evaluation's tensors"),
+                })
+            }
+        };
+        let convs = (0..convs.min(8))
+            .map(|l| Conv::read(tensors, &format!("move.convs.{l}"), channels, channels))
+            .collect::<Result<_, _>>()?;
+        let logit = tensors.next("move.logit.weight", channels)?;
+        let logit_bias = tensors.next("move.logit.bias", 1)?[0];
+        Ok(MoveHead {
+            convs,
+            logit,
+            logit_bias,
+        })
+    }
+
+    /// The softmax over the empty points of `board` of the head's logits on `act`.
+    fn chances(&self, board: &PlayoutBoard, mut act: Vec<f32>) -> MoveChances {
+        let c = self.logit.len();
+        let mut next = Vec::new();
+        for conv in &self.convs {
+            next.clear();
+            next.resize(PADDED_POINTS * conv.outputs, 0.0);
+            conv.apply(&act, &mut next);
+            std::mem::swap(&mut act, &mut next);
+        }
+        let mut by_point = vec![0.0f32; board.len()];
+        let mut most = f32::NEG_INFINITY;
+        let mut logits = Vec::with_capacity(POINTS);
+        for &e in board.empties() {
+            let i = e as usize;
+            let p = padded(fit_point(board, i));
+            let l = self.logit_bias
+                + act[p * c..(p + 1) * c]
+                    .iter()
+                    .zip(&self.logit)
+                    .map(|(a, w)| a * w)
+                    .sum::<f32>();
+            most = most.max(l);
+            logits.push((i, l));
+        }
+        let mut total = 0.0;
+        for (i, l) in logits {
+            let e = (l - most).exp();
+            by_point[i] = e;
+            total += e;
+        }
+        if total > 0.0 {
+            by_point.iter_mut().for_each(|v| *v /= total);
+        }
+        MoveChances { by_point }
+    }
+}
+
+/// The fit's index (rows from the top) of the board's point `i` (9×9).
+fn fit_point(board: &PlayoutBoard, i: usize) -> usize {
+    // `flat` counts rows from the bottom; the fit's rows count from the top.
+    let flat = board.flat(i);
+    (VALUE_BOARD - 1 - flat / VALUE_BOARD) * VALUE_BOARD + flat % VALUE_BOARD
+}
+
 impl Conv {
+    /// Reads the weights and bias named `name` of a convolution of `inputs` to `outputs`.
+    fn read(
+        tensors: &mut Tensors,
+        name: &str,
+        inputs: usize,
+        outputs: usize,
+    ) -> Result<Conv, ValueNetError> {
+        let torch = tensors.next(&format!("{name}.weight"), outputs * inputs * 9)?;
+        let bias = tensors.next(&format!("{name}.bias"), outputs)?;
+        // PyTorch's order is output, input, row, column.
+        let mut weights = vec![0.0; torch.len()];
+        for o in 0..outputs {
+            for i in 0..inputs {
+                for k in 0..9 {
+                    weights[(k * inputs + i) * outputs + o] = torch[(o * inputs + i) * 9 + k];
+                }
+            }
+        }
+        Ok(Conv {
+            inputs,
+            outputs,
+            weights,
+            bias,
+        })
+    }
+
     /// The convolution with ReLU of `input` into `out`, both padded boards (`PADDED_POINTS`
     /// rows of `inputs`, then `outputs`, values, the border rows zero), the outputs in blocks
     /// that stay in registers while every tap and input channel is added in. Where the
@@ -396,9 +556,7 @@ fn input_planes(board: &mut PlayoutBoard, planes: usize, engine: u8) -> Vec<f32>
     // Liberties (1 to 3) by chain head, counted once a chain.
     let mut chain_libs = vec![0u8; board.len()];
     for &i in &points {
-        let flat = board.flat(i);
-        // `flat` counts rows from the bottom; the fit's rows count from the top.
-        let p = padded((VALUE_BOARD - 1 - flat / VALUE_BOARD) * VALUE_BOARD + flat % VALUE_BOARD);
+        let p = padded(fit_point(board, i));
         let plane = &mut x[p * planes..(p + 1) * planes];
         let cell = board.cell(i);
         if cell == EMPTY {
@@ -443,6 +601,49 @@ mod tests {
             ValueNetError::Header
         );
         assert_eq!(ValueNet::parse("").unwrap_err(), ValueNetError::Header);
+    }
+
+    #[test]
+    fn the_move_head_picks_the_check_position_point_the_fit_did() {
+        // `fit_policy.py` records its head's likeliest point and chance in one position.
+        let text = include_str!("value-9.txt");
+        let check = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# move check "))
+            .expect("the weight file records the move head's check");
+        let [rows, side, point, chance] = check.split_whitespace().collect::<Vec<_>>()[..] else {
+            panic!("malformed move check line {check:?}");
+        };
+        assert_eq!(side, "b");
+        let rows: Vec<&str> = rows.split(',').collect();
+        let mut board = crate::ladder::tests::board(&rows);
+        board.set_to_move(BLACK);
+        board.set_last_move(PASS);
+        let net = ValueNet::shipped();
+        assert!(net.has_moves());
+        let chances = net.move_chances(&mut board).unwrap();
+        let (best, got) = board
+            .empties()
+            .iter()
+            .map(|&e| (e as usize, chances.of(e as usize)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        assert_eq!(fit_point(&board, best), point.parse::<usize>().unwrap());
+        let expected: f32 = chance.parse().unwrap();
+        assert!(
+            (got - expected).abs() < 1e-4,
+            "{got} against the fit's {expected}"
+        );
+        let total: f32 = board
+            .empties()
+            .iter()
+            .map(|&e| chances.of(e as usize))
+            .sum();
+        assert!((total - 1.0).abs() < 1e-4, "the chances sum to {total}");
+        // One pass gives the same value and chances as the two apart.
+        let (win, both) = net.evaluate(&mut board, BLACK).unwrap();
+        assert_eq!(win, net.win_chance(&mut board, BLACK).unwrap());
+        assert_eq!(both.unwrap().of(best), got);
     }
 
     #[test]

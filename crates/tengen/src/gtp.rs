@@ -160,6 +160,10 @@ pub struct GtpArgs {
     /// default: when it is expanded).
     #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
     pub value_visits: f32,
+    /// Virtual visits of the learned move prior on each new node's children, 0 to 1000 (9×9;
+    /// default 0, off; see docs/ENGINE.md, "Learned moves").
+    #[arg(long, default_value_t = EngineConfig::default().move_prior, value_parser = prior_visits)]
+    pub move_prior: f32,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -282,6 +286,7 @@ impl GtpArgs {
                 value_prior: self.value_prior,
                 value_depth: self.value_depth,
                 value_visits: self.value_visits,
+                move_prior: self.move_prior,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,
