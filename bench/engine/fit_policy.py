@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Fits a move head on the shipped 9x9 learned evaluation (docs/ENGINE.md, "Learned moves").
 
-The evaluation's convolutions (`crates/engine/src/value-9.txt`) stay as they are; on their
-last layer's channels a head learns which point GNU Go plays (`policy_data.py`): `--head-conv`
-3x3 convolutions of the same channels with ReLU (0 for none), then a 1x1 convolution to one
-logit a point, occupied points left out of the softmax. Trained on all eight symmetries;
-reports the held-out games' top-1 and top-3 accuracy and their mean log-likelihood, and
-writes the weight file again with the head's tensors after the evaluation's.
+On the evaluation's last layer (`crates/engine/src/value-9.txt`) a head learns which point
+GNU Go plays (`policy_data.py`): `--head-conv` 3x3 convolutions of the same channels with ReLU
+(0 for none), then a 1x1 convolution to one logit a point, occupied points left out of the
+softmax. With `--tune W` the evaluation's convolutions are fitted too, its two outputs held
+to the shipped network's by a squared-error term of weight W (0, the default: they stay as
+they are). Trained on all eight symmetries; reports the held-out moves' top-1 and top-3
+accuracy, their mean log-likelihood and how far the evaluation's win chance moved, and
+writes the weight file with the head's tensors after the evaluation's.
 
-    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 1]
+    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 2] [--tune 30]
 """
 
 import argparse

@@ -4,10 +4,11 @@
 Reads SGF files written by `match_gnugo.py` and writes one row per move GNU Go played: the
 board before it from the side to move's view (the twelve planes of `value_data.py`) and the
 point it chose (0..80; passes are left out). In a game between Tengen and GNU Go only GNU Go's
-moves are kept; with `--both` (GNU Go playing itself: `match_gnugo.py --engine "gnugo ..."`,
-whose records name the first engine Tengen) every move is.
+moves are kept; in the files after `--both` (GNU Go playing itself: `match_gnugo.py --engine
+"gnugo ..."`, whose records name the first engine Tengen) every move is, and after `--gnugo`
+GNU Go's alone again. A game played again move for move counts once.
 
-    python3 bench/engine/policy_data.py [--both] OUT.npz target/p9s48b/*.sgf ...
+    python3 bench/engine/policy_data.py OUT.npz target/p9s48b/*.sgf ... --both target/gg-self/*.sgf
 """
 
 import re
@@ -40,21 +41,30 @@ def gnugo_moves(path, both):
 
 def main():
     args = sys.argv[1:]
-    both = "--both" in args
-    args = [a for a in args if a != "--both"]
+    out, both = args[0], False
     xs, moves, games = [], [], []
+    seen = set()
     for g, name in enumerate(args[1:]):
+        if name in ("--both", "--gnugo"):
+            both = name == "--both"
+            continue
+        # A game played again move for move (GNU Go repeats itself from the same opening)
+        # would only weigh its moves twice.
+        sequence = tuple(re.findall(r";[BW]\[[a-z]*\]", Path(name).read_text()))
+        if sequence in seen:
+            continue
+        seen.add(sequence)
         for x, p in gnugo_moves(Path(name), both):
             xs.append(x)
             moves.append(p)
             games.append(g)
     np.savez_compressed(
-        args[0],
+        out,
         x=np.stack(xs).reshape(-1, 12, SIZE, SIZE),
         move=np.array(moves, dtype=np.int64),
         game=np.array(games, dtype=np.int32),
     )
-    print(f"{len(xs)} moves from {len(set(games))} games")
+    print(f"{len(xs)} moves from {len(set(games))} distinct games")
 
 
 if __name__ == "__main__":

@@ -341,23 +341,16 @@ impl Expansion {
         self.move_prior > 0.0
     }
 
-    /// Adds the learned move prior to `children`: `k` visits at a win rate of `√r / (1 + √r)`,
-    /// `r` the move head's chance of the move over the mean chance of the children (an average
-    /// move gets 0.5), as the learned move model's prior does with its strengths.
+    /// Adds the learned move prior to `children`: `k · p` visits, all won, for a move the
+    /// move head gives the chance `p` (after Pachi's prior from its network), so that the
+    /// moves GNU Go would play are tried first and the moves it would not are left to the
+    /// other priors rather than held down.
     fn add_move_priors(&self, children: &mut [NewNode], moves: &MoveChances) {
         let k = self.move_prior;
-        let mean = children
-            .iter()
-            .map(|n| moves.of(usize::from(n.mv)))
-            .sum::<f32>()
-            / children.len() as f32;
-        if mean <= 0.0 {
-            return;
-        }
         for n in children.iter_mut() {
-            let r = (moves.of(usize::from(n.mv)) / mean).sqrt();
-            n.prior_n += k;
-            n.prior_w += k * r / (1.0 + r);
+            let won = k * moves.of(usize::from(n.mv));
+            n.prior_n += won;
+            n.prior_w += won;
         }
     }
 
@@ -1019,12 +1012,13 @@ mod tests {
             .map(|c| c.0)
             .min_by(|&a, &b| chances.of(a).total_cmp(&chances.of(b)))
             .unwrap();
-        // 100 visits each: above half of them won for the head's choice, below for its last.
-        assert!(gain(likeliest) > 75.0, "{}", gain(likeliest));
-        assert!(gain(unlikeliest) < 25.0, "{}", gain(unlikeliest));
+        // 100 times the chance, all won: the head's choice gains most, its last next to nothing.
         for &(mv, _) in &off {
+            assert!((gain(mv) - 100.0 * chances.of(mv)).abs() < 1e-3);
             assert!(gain(mv) <= gain(likeliest) + 1e-3);
         }
+        assert!(gain(likeliest) > 10.0, "{}", gain(likeliest));
+        assert!(gain(unlikeliest) < 1.0, "{}", gain(unlikeliest));
     }
 
     fn root_prior_wins(rows: &[&str], me: u8, pattern_prior: f32) -> Vec<(usize, f32)> {

@@ -38,6 +38,20 @@ pub fn default_prior(by_time: bool) -> f32 {
     }
 }
 
+/// The learned move prior's weight in a search by time unless the engine is told another.
+pub const TIMED_MOVE_PRIOR: f32 = 30.0;
+
+/// The learned move prior the engine uses unless told another: [`TIMED_MOVE_PRIOR`] in a
+/// search by time on a processor that values fast, where it won at equal time, and none at
+/// the levels' fixed budgets, as with [`default_prior`].
+pub fn default_move_prior(by_time: bool) -> f32 {
+    if by_time && fast_valuation() {
+        TIMED_MOVE_PRIOR
+    } else {
+        0.0
+    }
+}
+
 /// Whether this processor runs the convolutions' fast kernel (AVX2 and FMA): where the
 /// network was measured to win at equal time. Elsewhere a valuation costs about three times
 /// as much, the cost at which a network lost at equal time.

@@ -160,10 +160,12 @@ pub struct GtpArgs {
     /// default: when it is expanded).
     #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
     pub value_visits: f32,
-    /// Virtual visits of the learned move prior on each new node's children, 0 to 1000 (9×9;
-    /// default 0, off; see docs/ENGINE.md, "Learned moves").
-    #[arg(long, default_value_t = EngineConfig::default().move_prior, value_parser = prior_visits)]
-    pub move_prior: f32,
+    /// Weight of the learned move prior on each new node's children, 0 to 1000: that many
+    /// times GNU Go's chance of playing a move, as visits all won (9×9; default: 30 in a
+    /// search by time on a processor with AVX2 and FMA, 0, off, at a level's fixed budget;
+    /// see docs/ENGINE.md, "Learned moves").
+    #[arg(long, value_parser = prior_visits)]
+    pub move_prior: Option<f32>,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
