@@ -4,13 +4,13 @@
 On the evaluation's last layer (`crates/engine/src/value-9.txt`) a head learns which point
 GNU Go plays (`policy_data.py`): `--head-conv` 3x3 convolutions of the same channels with ReLU
 (0 for none), then a 1x1 convolution to one logit a point, occupied points left out of the
-softmax. With `--tune W` the evaluation's convolutions are fitted too, its two outputs held
-to the shipped network's by a squared-error term of weight W (0, the default: they stay as
+softmax. With `--tune W` (30 by default) the evaluation's convolutions are fitted too, its two
+outputs held to the shipped network's by a squared-error term of weight W (0: they stay as
 they are). Trained on all eight symmetries; reports the held-out moves' top-1 and top-3
 accuracy, their mean log-likelihood and how far the evaluation's win chance moved, and
 writes the weight file with the head's tensors after the evaluation's.
 
-    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 2] [--tune 30]
+    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 2] [--epochs 20] [--tune 30]
 """
 
 import argparse
@@ -23,7 +23,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import value_data
-from fit_value import CHECK_ROWS, ValueNet, symmetry, write_weights
+from fit_value import CHECK_ROWS, ValueNet, symmetry, write_tensors, write_weights
 
 
 def read_weights(path):
@@ -110,11 +110,11 @@ def main():
     ap.add_argument("train")
     ap.add_argument("test")
     ap.add_argument("out")
-    ap.add_argument("--head-conv", type=int, default=1)
-    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--head-conv", type=int, default=2)
+    ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tune", type=float, default=0.0,
+    ap.add_argument("--tune", type=float, default=30.0,
                     help="also fit the convolutions, keeping the evaluation's outputs within this weight of the shipped ones (0: frozen)")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -170,10 +170,7 @@ def main():
             out.write(text[: text.find("\nmoves ") + 1 or len(text)].rstrip("\n") + "\n")
     with open(args.out, "a") as out:
         out.write(f"moves {args.head_conv}\n")
-        for name, tensor in head.state_dict().items():
-            flat = tensor.detach().numpy().reshape(-1)
-            out.write(f"move.{name} {len(flat)}\n")
-            out.write(" ".join(f"{v:.6g}" for v in flat) + "\n")
+        write_tensors(out, head, "move.")
         best, chance = check_move(net, head)
         out.write(f"# move check {CHECK_ROWS} b {best} {chance:.6f}\n")
 

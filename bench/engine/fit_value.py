@@ -109,10 +109,15 @@ def write_weights(net, path, channels, layers):
         out.write(f"# tengen 9x9 learned evaluation: {net.convs[0].in_channels} planes, {layers} layers of {channels}\n")
         out.write(f"# check {CHECK_ROWS} b {check_value(net):.6f}\n")
         out.write(f"{channels} {layers} {net.convs[0].in_channels}\n")
-        for name, tensor in net.state_dict().items():
-            flat = tensor.detach().numpy().reshape(-1)
-            out.write(f"{name} {len(flat)}\n")
-            out.write(" ".join(f"{v:.6g}" for v in flat) + "\n")
+        write_tensors(out, net)
+
+
+def write_tensors(out, module, prefix=""):
+    """Each tensor of `module` as two lines: `PREFIX+NAME COUNT`, then its values."""
+    for name, tensor in module.state_dict().items():
+        flat = tensor.detach().numpy().reshape(-1)
+        out.write(f"{prefix}{name} {len(flat)}\n")
+        out.write(" ".join(f"{v:.6g}" for v in flat) + "\n")
 
 
 def main():

@@ -31,11 +31,7 @@ pub const TIMED_PRIOR: f32 = 20.0;
 /// time, and none at the levels' fixed playout budgets, whose ranks were measured without it
 /// (the network only values 9×9 boards at komi 7.5).
 pub fn default_prior(by_time: bool) -> f32 {
-    if by_time && fast_valuation() {
-        TIMED_PRIOR
-    } else {
-        0.0
-    }
+    on_when_timed_and_fast(TIMED_PRIOR, by_time)
 }
 
 /// The learned move prior's weight in a search by time unless the engine is told another.
@@ -45,8 +41,13 @@ pub const TIMED_MOVE_PRIOR: f32 = 30.0;
 /// search by time on a processor that values fast, where it won at equal time, and none at
 /// the levels' fixed budgets, as with [`default_prior`].
 pub fn default_move_prior(by_time: bool) -> f32 {
+    on_when_timed_and_fast(TIMED_MOVE_PRIOR, by_time)
+}
+
+/// `weight` in a search by time on a processor that values fast, else 0 (off).
+fn on_when_timed_and_fast(weight: f32, by_time: bool) -> f32 {
     if by_time && fast_valuation() {
-        TIMED_MOVE_PRIOR
+        weight
     } else {
         0.0
     }
