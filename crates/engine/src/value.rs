@@ -618,22 +618,32 @@ mod tests {
         assert_eq!(ValueNet::parse("").unwrap_err(), ValueNetError::Header);
     }
 
-    #[test]
-    fn the_move_head_picks_the_check_position_point_the_fit_did() {
-        // `fit_policy.py` records its head's likeliest point and chance in one position.
-        let text = include_str!("value-9.txt");
-        let check = text
+    /// The position of the weight file's line starting with `prefix` (rows, then `b`: Black
+    /// to move) and the fields after it.
+    fn check_position(prefix: &str) -> (PlayoutBoard, Vec<&'static str>) {
+        let line = include_str!("value-9.txt")
             .lines()
-            .find_map(|l| l.strip_prefix("# move check "))
-            .expect("the weight file records the move head's check");
-        let [rows, side, point, chance] = check.split_whitespace().collect::<Vec<_>>()[..] else {
-            panic!("malformed move check line {check:?}");
-        };
-        assert_eq!(side, "b");
-        let rows: Vec<&str> = rows.split(',').collect();
+            .find_map(|l| l.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("the weight file has no {prefix:?} line"));
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            fields.len() > 2 && fields[1] == "b",
+            "malformed line {line:?}"
+        );
+        let rows: Vec<&str> = fields[0].split(',').collect();
         let mut board = crate::ladder::tests::board(&rows);
         board.set_to_move(BLACK);
         board.set_last_move(PASS);
+        (board, fields[2..].to_vec())
+    }
+
+    #[test]
+    fn the_move_head_picks_the_check_position_point_the_fit_did() {
+        // `fit_policy.py` records its head's likeliest point and chance in one position.
+        let (mut board, fields) = check_position("# move check ");
+        let [point, chance] = fields[..] else {
+            panic!("malformed move check line {fields:?}");
+        };
         let net = ValueNet::shipped();
         assert!(net.has_moves());
         let chances = net.move_chances(&mut board).unwrap();
@@ -664,19 +674,10 @@ mod tests {
     #[test]
     fn the_reader_values_the_check_position_as_the_fit_did() {
         // `fit_value.py` records its own value of one position in the weight file.
-        let text = include_str!("value-9.txt");
-        let check = text
-            .lines()
-            .find_map(|l| l.strip_prefix("# check "))
-            .expect("the weight file records a check position");
-        let [rows, side, value] = check.split_whitespace().collect::<Vec<_>>()[..] else {
-            panic!("malformed check line {check:?}");
+        let (mut board, fields) = check_position("# check ");
+        let [value] = fields[..] else {
+            panic!("malformed check line {fields:?}");
         };
-        assert_eq!(side, "b");
-        let rows: Vec<&str> = rows.split(',').collect();
-        let mut board = crate::ladder::tests::board(&rows);
-        board.set_to_move(BLACK);
-        board.set_last_move(PASS);
         let expected: f32 = value.parse().unwrap();
         let got = ValueNet::shipped().win_chance(&mut board, BLACK).unwrap();
         assert!(
