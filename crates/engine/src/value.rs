@@ -227,16 +227,7 @@ impl ValueNet {
 
     /// The last convolution's channels for `board` (9×9) on the padded board.
     fn features(&self, board: &mut PlayoutBoard, engine: u8) -> Vec<f32> {
-        let mut act = input_planes(board, self.planes, engine);
-        let mut next = Vec::new();
-        for conv in &self.convs {
-            // The border must read zero in the new layout.
-            next.clear();
-            next.resize(PADDED_POINTS * conv.outputs, 0.0);
-            conv.apply(&act, &mut next);
-            std::mem::swap(&mut act, &mut next);
-        }
-        act
+        through(&self.convs, input_planes(board, self.planes, engine))
     }
 
     /// The side to move's chance of winning `board` when the engine plays `engine` (the
@@ -332,15 +323,9 @@ impl MoveHead {
     }
 
     /// The softmax over the empty points of `board` of the head's logits on `act`.
-    fn chances(&self, board: &PlayoutBoard, mut act: Vec<f32>) -> MoveChances {
+    fn chances(&self, board: &PlayoutBoard, act: Vec<f32>) -> MoveChances {
         let c = self.logit.len();
-        let mut next = Vec::new();
-        for conv in &self.convs {
-            next.clear();
-            next.resize(PADDED_POINTS * conv.outputs, 0.0);
-            conv.apply(&act, &mut next);
-            std::mem::swap(&mut act, &mut next);
-        }
+        let act = through(&self.convs, act);
         let mut by_point = vec![0.0f32; board.len()];
         let mut most = f32::NEG_INFINITY;
         let mut logits = Vec::with_capacity(POINTS);
@@ -367,6 +352,19 @@ impl MoveHead {
         }
         MoveChances { by_point }
     }
+}
+
+/// `act` (a padded board of channels) through `convs` in turn.
+fn through(convs: &[Conv], mut act: Vec<f32>) -> Vec<f32> {
+    let mut next = Vec::new();
+    for conv in convs {
+        // The border must read zero in the new layout.
+        next.clear();
+        next.resize(PADDED_POINTS * conv.outputs, 0.0);
+        conv.apply(&act, &mut next);
+        std::mem::swap(&mut act, &mut next);
+    }
+    act
 }
 
 /// The fit's index (rows from the top) of the board's point `i` (9×9).
