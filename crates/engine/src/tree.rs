@@ -342,9 +342,8 @@ impl Expansion {
     }
 
     /// Adds the learned move prior to `children`: `k · p` visits, all won, for a move the
-    /// move head gives the chance `p` (after Pachi's prior from its network), so that the
-    /// moves GNU Go would play are tried first and the moves it would not are left to the
-    /// other priors rather than held down.
+    /// move head gives the chance `p`, so that the moves GNU Go would play are tried first
+    /// and the moves it would not are left to the other priors rather than held down.
     fn add_move_priors(&self, children: &mut [NewNode], moves: &MoveChances) {
         let k = self.move_prior;
         for n in children.iter_mut() {
