@@ -359,8 +359,9 @@ pub struct SearchInfo {
     /// Virtual visits of the learned evaluation's prior the search gave its new nodes
     /// ([`EngineConfig::value_prior`]); 0 when it had none.
     pub value_prior: f32,
-    /// Virtual visits of the learned move prior the search gave its new nodes' children
-    /// ([`EngineConfig::move_prior`]); 0 when it had none.
+    /// Weight of the learned move prior the search gave its new nodes' children (each got
+    /// that many times GNU Go's chance of its move as won visits, [`EngineConfig::move_prior`]);
+    /// 0 when it had none.
     pub move_prior: f32,
 }
 

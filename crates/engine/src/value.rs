@@ -252,11 +252,9 @@ impl ValueNet {
             return None;
         }
         let act = self.features(board, engine);
-        let moves = self
-            .moves
-            .as_ref()
-            .map(|head| head.chances(board, act.clone()));
-        Some((self.win_of(&act), moves))
+        let win = self.win_of(&act);
+        let moves = self.moves.as_ref().map(|head| head.chances(board, act));
+        Some((win, moves))
     }
 
     /// The chance of each empty point being GNU Go's move in `board` for its side to move;
