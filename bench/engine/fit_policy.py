@@ -10,7 +10,7 @@ they are). Trained on all eight symmetries; reports the held-out moves' top-1 an
 accuracy, their mean log-likelihood and how far the evaluation's win chance moved, and
 writes the weight file with the head's tensors after the evaluation's.
 
-    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 2] [--epochs 20] [--tune 30]
+    python3 bench/engine/fit_policy.py VALUE.txt TRAIN.npz TEST.npz OUT.txt [--head-conv 2] [--epochs 40] [--tune 30]
 """
 
 import argparse
@@ -111,7 +111,7 @@ def main():
     ap.add_argument("test")
     ap.add_argument("out")
     ap.add_argument("--head-conv", type=int, default=2)
-    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tune", type=float, default=30.0,

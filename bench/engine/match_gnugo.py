@@ -43,15 +43,16 @@ from benchlib.stats import wilson  # noqa: E402
 
 
 def load_openings(path):
-    """Lines `B W [win rate]`; `#` starts a comment."""
+    """Lines of moves, Black first, then an optional win rate (`C3 C4  0.526`); `#` starts a
+    comment."""
     if not path or not os.path.exists(path):
         return [[]]
     out = []
     with open(path) as f:
         for line in f:
-            words = line.split("#")[0].split()
+            words = [w for w in line.split("#")[0].split() if w[0].isalpha()]
             if len(words) >= 2:
-                out.append(words[:2])
+                out.append(words)
     return out or [[]]
 
 
@@ -210,7 +211,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (seeds, colors, opening)")
     ap.add_argument("--openings", default=None,
-                    help="file of two-move openings (default bench/engine/openings-<size>.txt)")
+                    help="file of openings, the moves of one a line (default bench/engine/openings-<size>.txt)")
     ap.add_argument("--binary", default="target/release/tengen")
     ap.add_argument("--engine", default=None, help="the whole Tengen GTP command line")
     ap.add_argument("--opponent", default=None,
