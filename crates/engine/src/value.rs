@@ -292,6 +292,9 @@ impl ValueNet {
     }
 }
 
+/// The most 3×3 convolutions a move head may have: a bound on what a weight file can ask for.
+const MAX_HEAD_CONVS: usize = 8;
+
 impl MoveHead {
     /// Reads the head after its `moves CONVS` line (`line`), for trunk of `channels`.
     fn parse(
@@ -299,16 +302,23 @@ impl MoveHead {
         channels: usize,
         tensors: &mut Tensors,
     ) -> Result<MoveHead, ValueNetError> {
-        let convs: usize = match line.split_whitespace().collect::<Vec<_>>()[..] {
-            ["moves", n] => n.parse().map_err(|_| ValueNetError::Header)?,
-            _ => {
-                return Err(ValueNetError::Tensor {
-                    name: "moves".into(),
-                    problem: format!("found {line:?} after the evaluation's tensors"),
-                })
-            }
+        let malformed = || {
+            ValueNetError::Tensor {
+            name: "moves".into(),
+            problem: format!(
+                "expected `moves CONVS` (at most {MAX_HEAD_CONVS}) after the evaluation's tensors, found {line:?}"
+            ),
+        }
         };
-        let convs = (0..convs.min(8))
+        let convs: usize = match line.split_whitespace().collect::<Vec<_>>()[..] {
+            ["moves", n] => n
+                .parse()
+                .ok()
+                .filter(|&n| n <= MAX_HEAD_CONVS)
+                .ok_or_else(malformed)?,
+            _ => return Err(malformed()),
+        };
+        let convs = (0..convs)
             .map(|l| Conv::read(tensors, &format!("move.convs.{l}"), channels, channels))
             .collect::<Result<_, _>>()?;
         let logit = tensors.next("move.logit.weight", channels)?;
@@ -612,6 +622,20 @@ mod tests {
             ValueNetError::Header
         );
         assert_eq!(ValueNet::parse("").unwrap_err(), ValueNetError::Header);
+    }
+
+    #[test]
+    fn a_malformed_move_head_line_is_refused_as_the_moves_line() {
+        let shipped = include_str!("value-9.txt");
+        let evaluation = &shipped[..shipped.find("\nmoves ").expect("a move head") + 1];
+        for line in ["moves two", "moves 99", "moves", "policy 2"] {
+            let err = ValueNet::parse(&format!("{evaluation}{line}\n")).unwrap_err();
+            assert!(
+                matches!(&err, ValueNetError::Tensor { name, .. } if name == "moves"),
+                "{line}: {err}"
+            );
+        }
+        assert!(ValueNet::parse(evaluation).is_ok_and(|net| !net.has_moves()));
     }
 
     /// The position of the weight file's line starting with `prefix` (rows, then `b`: Black
