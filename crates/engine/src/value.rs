@@ -302,13 +302,9 @@ impl MoveHead {
         channels: usize,
         tensors: &mut Tensors,
     ) -> Result<MoveHead, ValueNetError> {
-        let malformed = || {
-            ValueNetError::Tensor {
+        let malformed = || ValueNetError::Tensor {
             name: "moves".into(),
-            problem: format!(
-                "expected `moves CONVS` (at most {MAX_HEAD_CONVS}) after the evaluation's tensors, found {line:?}"
-            ),
-        }
+            problem: format!("expected `moves CONVS`, CONVS at most {MAX_HEAD_CONVS}: {line:?}"),
         };
         let convs: usize = match line.split_whitespace().collect::<Vec<_>>()[..] {
             ["moves", n] => n
