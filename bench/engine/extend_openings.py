@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Varied openings for GNU Go's games against itself (data for the move head, `policy_data.py`).
 
-GNU Go repeats itself from the same position, so its games from the 85 balanced two-move
+GNU Go repeats itself from the same position, so its games from the 81 balanced two-move
 openings are half repeats. This extends each opening of a list by `--moves` random moves on
 the third line or higher (each on an empty point, not touching a stone), `--variants` times,
 and prints the longer openings for `match_gnugo.py --openings`.
