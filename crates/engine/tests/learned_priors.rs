@@ -38,98 +38,95 @@ fn threads_one(level: u8) -> EngineConfig {
     }
 }
 
+/// Each prior: its name, how a player sets it, and what the first search gave.
+type Prior = (
+    &'static str,
+    fn(EngineConfig, f32) -> EngineConfig,
+    fn(u8, f64, EngineConfig, Option<Clock>) -> f32,
+);
+
+const PRIORS: [Prior; 2] = [
+    (
+        "value prior",
+        |config, k| EngineConfig {
+            value_prior: Some(k),
+            ..config
+        },
+        first_search_prior,
+    ),
+    (
+        "move prior",
+        |config, k| EngineConfig {
+            move_prior: Some(k),
+            ..config
+        },
+        first_search_move_prior,
+    ),
+];
+
+/// What a default prior of `k` comes to: on where the processor values fast (AVX2 and FMA),
+/// as every machine these tests have run on does; off elsewhere.
+fn when_fast(k: f32) -> f32 {
+    if value::fast_valuation() {
+        k
+    } else {
+        0.0
+    }
+}
+
 #[test]
 fn nine_by_nine_search_by_the_clock_gets_the_network_prior() {
     let prior = first_search_prior(9, 7.5, threads_one(10), Some(Clock::main_time(2.0)));
-    // On by default where the processor values fast (AVX2 and FMA), as every machine these
-    // tests have run on does; off elsewhere.
-    let expected = if value::fast_valuation() {
-        value::TIMED_PRIOR
-    } else {
-        0.0
-    };
-    assert_eq!(prior, expected);
-    assert_eq!(value::default_prior(true), expected);
+    assert_eq!(prior, when_fast(value::TIMED_PRIOR));
+    assert_eq!(value::default_prior(true), when_fast(value::TIMED_PRIOR));
 }
 
 #[test]
-fn a_levels_fixed_budget_keeps_the_network_off() {
+fn nine_by_nine_search_by_the_clock_gets_the_move_prior_at_any_komi() {
     let clock = Some(Clock::main_time(2.0));
-    assert_eq!(first_search_prior(9, 7.5, threads_one(3), clock), 0.0);
-    assert_eq!(first_search_prior(9, 7.5, threads_one(3), None), 0.0);
+    let expected = when_fast(value::TIMED_MOVE_PRIOR);
+    for komi in [7.5, 6.5] {
+        let prior = first_search_move_prior(9, komi, threads_one(10), clock);
+        assert_eq!(prior, expected, "komi {komi}");
+    }
+    assert_eq!(value::default_move_prior(true), expected);
 }
 
 #[test]
-fn other_boards_and_komi_keep_the_network_off() {
+fn a_levels_fixed_budget_and_other_boards_keep_both_priors_off() {
+    let clock = Some(Clock::main_time(2.0));
+    for (name, _, first) in PRIORS {
+        assert_eq!(
+            first(9, 7.5, threads_one(3), clock),
+            0.0,
+            "{name}, level 3 on a clock"
+        );
+        assert_eq!(first(9, 7.5, threads_one(3), None), 0.0, "{name}, level 3");
+        assert_eq!(first(13, 7.5, threads_one(10), clock), 0.0, "{name}, 13×13");
+    }
+}
+
+#[test]
+fn other_komi_keeps_the_network_off() {
     let clock = Some(Clock::main_time(1.0));
-    assert_eq!(first_search_prior(13, 7.5, threads_one(10), clock), 0.0);
     assert_eq!(first_search_prior(9, 6.5, threads_one(10), clock), 0.0);
 }
 
 #[test]
 fn a_prior_set_by_the_player_wins_over_the_default() {
-    let off = EngineConfig {
-        value_prior: Some(0.0),
-        ..threads_one(10)
-    };
-    assert_eq!(
-        first_search_prior(9, 7.5, off, Some(Clock::main_time(2.0))),
-        0.0
-    );
-    let on = EngineConfig {
-        value_prior: Some(8.0),
-        playouts: Some(300),
-        ..threads_one(3)
-    };
-    assert_eq!(first_search_prior(9, 7.5, on, None), 8.0);
-}
-
-#[test]
-fn nine_by_nine_search_by_the_clock_gets_the_move_prior() {
-    let clock = Some(Clock::main_time(2.0));
-    // On where the processor values fast (AVX2 and FMA), as every machine these tests have
-    // run on does; off elsewhere. The move head does not depend on komi.
-    let expected = if value::fast_valuation() {
-        value::TIMED_MOVE_PRIOR
-    } else {
-        0.0
-    };
-    assert_eq!(
-        first_search_move_prior(9, 7.5, threads_one(10), clock),
-        expected
-    );
-    assert_eq!(
-        first_search_move_prior(9, 6.5, threads_one(10), clock),
-        expected
-    );
-    assert_eq!(value::default_move_prior(true), expected);
-}
-
-#[test]
-fn a_levels_fixed_budget_and_other_boards_keep_the_move_prior_off() {
-    let clock = Some(Clock::main_time(2.0));
-    assert_eq!(first_search_move_prior(9, 7.5, threads_one(3), clock), 0.0);
-    assert_eq!(first_search_move_prior(9, 7.5, threads_one(3), None), 0.0);
-    assert_eq!(
-        first_search_move_prior(13, 7.5, threads_one(10), clock),
-        0.0
-    );
-}
-
-#[test]
-fn a_move_prior_set_by_the_player_wins_over_the_default() {
-    let off = EngineConfig {
-        move_prior: Some(0.0),
-        ..threads_one(10)
-    };
-    assert_eq!(
-        first_search_move_prior(9, 7.5, off, Some(Clock::main_time(2.0))),
-        0.0
-    );
-    let on = EngineConfig {
-        move_prior: Some(12.0),
-        playouts: Some(300),
-        ..threads_one(3)
-    };
-    assert_eq!(first_search_move_prior(9, 7.5, on, None), 12.0);
+    for (name, set, first) in PRIORS {
+        // Off where the default is on: a 9×9 search by the clock.
+        let off = set(threads_one(10), 0.0);
+        assert_eq!(
+            first(9, 7.5, off, Some(Clock::main_time(2.0))),
+            0.0,
+            "{name}"
+        );
+        // On where the default is off: a level's fixed budget.
+        let on = EngineConfig {
+            playouts: Some(300),
+            ..set(threads_one(3), 12.0)
+        };
+        assert_eq!(first(9, 7.5, on, None), 12.0, "{name}");
+    }
 }
