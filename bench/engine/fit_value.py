@@ -10,6 +10,10 @@ board; reports the fit on the held-out games beside Tengen's own win rate at the
 positions.
 
     python3 bench/engine/fit_value.py TRAIN.npz TEST.npz OUT.txt [--channels 32] [--layers 5]
+
+With `--init W.txt` the fit starts from the evaluation in a weight file (a move head in it is
+left out) instead of a new network: fitting the shipped one further on newer games, at a
+lower `--lr` (docs/ENGINE.md, "Trusting the network more, and fitting it again").
 """
 
 import argparse
@@ -131,6 +135,8 @@ def main():
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--owner-weight", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", help="start from the evaluation in this weight file (its size wins over --channels and --layers)")
+    ap.add_argument("--lr", type=float, default=2e-3, help="the peak learning rate")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
@@ -139,10 +145,18 @@ def main():
     x = torch.from_numpy(train["x"])
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
-    net = ValueNet(args.channels, args.layers, x.shape[1])
+    if args.init:
+        from fit_policy import read_weights  # noqa: PLC0415 (fit_policy imports this module)
+
+        args.channels, args.layers, planes, tensors = read_weights(args.init)
+        net = ValueNet(args.channels, args.layers, planes)
+        net.load_state_dict({k: torch.tensor(v).view_as(t) for (k, t), v in zip(net.state_dict().items(), tensors.values())})
+        print(f"from {args.init}: {report(net, test)}", flush=True)
+    else:
+        net = ValueNet(args.channels, args.layers, x.shape[1])
     steps = args.epochs * math.ceil(len(x) / args.batch)
-    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=2e-3, total_steps=steps)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
     start = time.time()
     for epoch in range(args.epochs):
         order = torch.randperm(len(x))
