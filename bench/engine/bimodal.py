@@ -21,8 +21,9 @@ RESULT = re.compile(r"RE\[([BW])\+([\d.]+|R)")
 
 
 def game_record(sgf_path):
-    """(Tengen won, margin of the result or None for a resignation, the (win rate, Tengen's
-    mean margin) of each of Tengen's searches), or None when the game has no result or log."""
+    """(Tengen played Black, Tengen won, margin of the result or None for a resignation, the
+    (win rate, Tengen's mean margin) of each of Tengen's searches), or None when the game has
+    no result or log."""
     with open(sgf_path) as f:
         sgf = f.read()
     result = RESULT.search(sgf)
@@ -39,7 +40,7 @@ def game_record(sgf_path):
             if m:
                 score = float(m.group(2))
                 searches.append((float(m.group(1)), score if tengen_black else -score))
-    return won, margin, searches
+    return tengen_black, won, margin, searches
 
 
 def main():
@@ -56,7 +57,7 @@ def main():
     for behind in a.behind:
         counts = {(w, s): 0 for w in (True, False) for s in (True, False)}
         big = {True: 0, False: 0}
-        for won, margin, searches in games:
+        for _, won, margin, searches in games:
             seen = any(a.low <= wr < a.high and mine <= -behind for wr, mine in searches)
             counts[(won, seen)] += 1
             if not won and (margin is None or margin > 20):

@@ -14,10 +14,16 @@ Diagnostic for docs/ENGINE.md, "Trusting the network more, and fitting it again"
 """
 import argparse
 import glob
-import re
 import subprocess
 
-SEARCH = re.compile(r"win rate ([\d.]+)")
+from bimodal import game_record
+
+
+def network(probe, sgf, black):
+    """The network's chance for Tengen at each position (moves played) where it is to move."""
+    side = "b" if black else "w"
+    out = subprocess.run([probe, sgf], capture_output=True, text=True, check=True).stdout
+    return {int(p[1]): float(p[3]) for p in (line.split("\t") for line in out.splitlines()) if p[2] == side}
 
 
 def main():
@@ -32,20 +38,16 @@ def main():
     counts = {True: [0, 0], False: [0, 0]}
     for d in args.dirs:
         for sgf in sorted(glob.glob(f"{d}/*.sgf")):
-            with open(sgf) as f:
-                text = f.read()
-            black = "Tengen" in re.search(r"PB\[([^]]*)\]", text).group(1)
-            won = re.search(r"RE\[([BW])", text).group(1) == ("B" if black else "W")
-            side = "b" if black else "w"
-            out = subprocess.run([args.probe, sgf], capture_output=True, text=True, check=True).stdout
-            net = {int(p[1]): float(p[3]) for p in (l.split("\t") for l in out.splitlines()) if p[2] == side}
-            with open(sgf[:-4] + ".stderr") as f:
-                rates = [float(m.group(1)) for m in map(SEARCH.search, f) if m]
+            record = game_record(sgf)
+            if record is None:
+                continue
+            black, won, _, searches = record
+            net = network(args.probe, sgf, black)
             disagree = any(
                 args.first <= k <= args.to
                 and rate >= args.search
                 and net.get(2 * k if black else 2 * k + 1, 1.0) <= args.net
-                for k, rate in enumerate(rates, 1)
+                for k, (rate, _) in enumerate(searches, 1)
             )
             counts[won][0] += disagree
             counts[won][1] += 1
