@@ -114,9 +114,9 @@ def play_game(k, a, openings):
         if a.main_time:
             tengen.cmd(f"time_settings {a.main_time} 0 0")
             if a.opponent_clock:
-                gnugo.cmd(f"time_settings {a.main_time} 0 0")
+                gnugo.cmd(f"time_settings {a.opponent_main_time or a.main_time} 0 0")
         clock = float(a.main_time or 0)
-        opponent_clock = clock
+        opponent_clock = float(a.opponent_main_time or clock)
         tengen_color = "b" if tengen_black else "w"
         players = {"b": tengen if tengen_black else gnugo, "w": gnugo if tengen_black else tengen}
         moves = []
@@ -220,6 +220,9 @@ def main():
     ap.add_argument("--opponent-clock", action="store_true",
                     help="give the --opponent the same main time as Tengen (time_settings and "
                          "time_left): an A/B of two builds at equal time on a clock")
+    ap.add_argument("--opponent-main-time", type=int, default=None, metavar="M",
+                    help="give the --opponent a clock of M seconds instead of Tengen's (implies "
+                         "--opponent-clock): what more time is worth, the same binary both sides")
     ap.add_argument("--sgf-dir", default="target/engine-match")
     ap.add_argument("--resign", action="store_true",
                     help="let Tengen resign hopeless games (GNU Go 3.8 resigns hopeless games by default)")
@@ -227,6 +230,8 @@ def main():
                     help="experiment: Tengen plays GNU Go's vital point of any critical dragon "
                          "of N stones or more instead of searching (see the module doc)")
     a = ap.parse_args()
+    if a.opponent_main_time:
+        a.opponent_clock = True
     if a.opponent_clock and not a.main_time:
         ap.error("--opponent-clock gives the opponent Tengen's clock: it needs --main-time")
     if a.openings is None:
