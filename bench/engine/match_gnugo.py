@@ -13,7 +13,8 @@ even and White when k is odd, so each opening is played with both colors. Tengen
 clock (`time_settings M 0 0`, then `time_left` before each of its moves, measured here), so it
 searches by time; otherwise it plays its level's playout budget. With --opponent (another GTP
 engine, e.g. an older tengen build) and --opponent-clock the opponent gets the same clock, so
-two builds meet at equal time.
+two builds meet at equal time; --opponent-main-time M gives it M seconds instead (what more
+time is worth, the same build on both sides).
 
 --owl-oracle N is an experiment, not a measure of Tengen: a second GNU Go follows the game,
 and before each of Tengen's moves, where GNU Go's owl calls a dragon of N stones or more
@@ -244,6 +245,8 @@ def main():
         if a.resign:
             a.engine += " --resign"
     rival = a.opponent or f"GNU Go level {a.gnugo_level}"
+    if a.opponent_clock:
+        rival += f", main time {a.opponent_main_time or a.main_time}s"
     print(f"# Tengen ({a.engine}{f', main time {a.main_time}s' if a.main_time else ''}) vs {rival}, "
           f"{a.size}x{a.size}, komi {a.komi}, {len(openings)} opening(s), "
           f"games {a.first}..{a.first + a.games - 1}", flush=True)
