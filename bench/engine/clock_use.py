@@ -23,18 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import play  # noqa: E402
+from benchlib.points import sgf_to_index  # noqa: E402
 
 MOVE = re.compile(r";([BW])\[([a-z]*)\]")
 SIZE_TAG = re.compile(r"SZ\[(\d+)\]")
 LENGTHS = [(0, 20), (20, 25), (25, 30), (30, 35), (35, 45), (45, 1000)]
-
-
-def sgf_point(text, size):
-    """The board index of an SGF point, or None for a pass."""
-    if len(text) != 2:
-        return None
-    c, r = ord(text[0]) - 97, ord(text[1]) - 97
-    return r * size + c if c < size and r < size else None
 
 
 def game(sgf_path):
@@ -55,7 +48,7 @@ def game(sgf_path):
     for color, text in MOVE.findall(sgf):
         if color == tengen:
             empties.append(board.count(0))
-        p = sgf_point(text, size)
+        p = sgf_to_index(text, size)
         if p is not None:
             play(board, p, color, size)
     return empties, result.group(1) == tengen, spent

@@ -23,22 +23,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import value_data
-from fit_value import CHECK_ROWS, ValueNet, symmetry, write_tensors, write_weights
-
-
-def read_weights(path):
-    """The evaluation in a weight file: (channels, layers, planes, {name: flat values})."""
-    lines = [l for l in open(path) if l.strip() and not l.startswith("#")]
-    channels, layers, planes = (int(v) for v in lines[0].split())
-    tensors = {}
-    # The evaluation's tensors only: a move head already in the file is fitted again.
-    end = next((i for i, l in enumerate(lines) if l.startswith("moves ")), len(lines))
-    for head, values in zip(lines[1:end:2], lines[2:end:2]):
-        name, n = head.split()
-        flat = [float(v) for v in values.split()]
-        assert len(flat) == int(n), name
-        tensors[name] = flat
-    return channels, layers, planes, tensors
+from fit_value import CHECK_ROWS, ValueNet, load_net, symmetry, write_tensors, write_weights
 
 
 class MoveHead(nn.Module):
@@ -119,10 +104,8 @@ def main():
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
-    channels, layers, planes, tensors = read_weights(args.value)
-    net = ValueNet(channels, layers, planes)
-    net.load_state_dict({k: torch.tensor(v).view_as(t) for (k, t), v in
-                         zip(net.state_dict().items(), tensors.values())})
+    net = load_net(args.value)
+    channels, layers, planes = net.convs[0].out_channels, len(net.convs), net.convs[0].in_channels
     shipped = ValueNet(channels, layers, planes)
     shipped.load_state_dict(net.state_dict())
     for p in shipped.parameters():

@@ -47,6 +47,30 @@ class ValueNet(nn.Module):
         return win, owner
 
 
+def read_weights(path):
+    """The evaluation in a weight file: (channels, layers, planes, {name: flat values})."""
+    lines = [l for l in open(path) if l.strip() and not l.startswith("#")]
+    channels, layers, planes = (int(v) for v in lines[0].split())
+    tensors = {}
+    # The evaluation's tensors only: a move head already in the file is fitted again.
+    end = next((i for i, l in enumerate(lines) if l.startswith("moves ")), len(lines))
+    for head, values in zip(lines[1:end:2], lines[2:end:2]):
+        name, n = head.split()
+        flat = [float(v) for v in values.split()]
+        assert len(flat) == int(n), name
+        tensors[name] = flat
+    return channels, layers, planes, tensors
+
+
+def load_net(path):
+    """The evaluation in a weight file as a network (a move head in the file is left out)."""
+    channels, layers, planes, tensors = read_weights(path)
+    net = ValueNet(channels, layers, planes)
+    net.load_state_dict({k: torch.tensor(v).view_as(t)
+                         for (k, t), v in zip(net.state_dict().items(), tensors.values())})
+    return net
+
+
 def symmetry(t, k):
     """One of the eight symmetries of the square, on the last two axes."""
     if k & 4:
@@ -146,11 +170,8 @@ def main():
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
     if args.init:
-        from fit_policy import read_weights  # noqa: PLC0415 (fit_policy imports this module)
-
-        args.channels, args.layers, planes, tensors = read_weights(args.init)
-        net = ValueNet(args.channels, args.layers, planes)
-        net.load_state_dict({k: torch.tensor(v).view_as(t) for (k, t), v in zip(net.state_dict().items(), tensors.values())})
+        net = load_net(args.init)
+        args.channels, args.layers = net.convs[0].out_channels, len(net.convs)
         print(f"from {args.init}: {report(net, test)}", flush=True)
     else:
         net = ValueNet(args.channels, args.layers, x.shape[1])

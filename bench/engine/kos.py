@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import chain_and_liberties, play  # noqa: E402
+from benchlib.points import sgf_to_index  # noqa: E402
 
 SIZE = 9
 WIN_RATE = re.compile(r"win rate ([\d.]+)")
@@ -29,9 +30,9 @@ def ko_captures(moves):
     """The move numbers (from 1) of the ko captures among `moves` [(color, sgf point)]."""
     board, kos = [0] * (SIZE * SIZE), []
     for k, (color, m) in enumerate(moves):
-        if not m:
+        p = sgf_to_index(m, SIZE)
+        if p is None:
             continue
-        p = (ord(m[1]) - 97) * SIZE + ord(m[0]) - 97
         captured = play(board, p, color, SIZE)
         if captured is None:
             continue

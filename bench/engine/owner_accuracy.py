@@ -16,8 +16,7 @@ import argparse
 import numpy as np
 import torch
 
-import fit_value
-from fit_policy import read_weights
+from fit_value import load_net
 
 MOVES = [(10, 20), (20, 30), (30, 40), (40, 60), (60, 200)]
 CONFIDENCES = [0.0, -0.5, -0.8]
@@ -28,10 +27,8 @@ def main():
     ap.add_argument("weights", help="a weight file written by fit_value.py")
     ap.add_argument("positions", help="positions written by value_data.py (held-out games)")
     a = ap.parse_args()
-    channels, layers, planes, tensors = read_weights(a.weights)
-    net = fit_value.ValueNet(channels, layers, planes)
-    net.load_state_dict({k: torch.tensor(v).view_as(t)
-                         for (k, t), v in zip(net.state_dict().items(), tensors.values())})
+    net = load_net(a.weights)
+    planes = net.convs[0].in_channels
     net.eval()
     data = np.load(a.positions)
     x, final, game = data["x"][:, :planes], data["owner"], data["game"]

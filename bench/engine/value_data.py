@@ -24,18 +24,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import chain_and_liberties, neighbours, play  # noqa: E402
-from benchlib.points import gtp_to_sgf  # noqa: E402
+from benchlib.points import gtp_to_sgf, sgf_to_index  # noqa: E402
 
 SIZE = 9
 
 
 def sgf_point(text):
-    if not text:
-        return None
-    c, r = ord(text[0]) - 97, ord(text[1]) - 97
-    if c >= SIZE or r >= SIZE:
-        return None
-    return r * SIZE + c
+    """The flat 9×9 index of an SGF point, or None for a pass."""
+    return sgf_to_index(text, SIZE)
 
 
 def final_owner(board, dead):
