@@ -14,11 +14,12 @@ counted lost by more than 20 when the search found them lost.
 """
 import argparse
 import glob
+import os
 import re
 import sys
-import os
+from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.gtp import GNUGO, Gtp  # noqa: E402
 from bimodal import game_record  # noqa: E402
 

@@ -177,7 +177,7 @@ fn line() -> impl Strategy<Value = String> {
     ];
     prop_oneof![
         12 => command,
-        1 => (0u64..5_000_000_000, line_noise_free()).prop_map(|(id, c)| format!("{id} {c}")),
+        1 => (0u64..5_000_000_000, simple_command()).prop_map(|(id, c)| format!("{id} {c}")),
         1 => prop::sample::select(vec![
             "", "   ", "# a comment", "\u{1}\u{2}", "=", "?", "play\tb\tc3", "name # trailing",
             "-3 name", "12",
@@ -187,7 +187,7 @@ fn line() -> impl Strategy<Value = String> {
 }
 
 /// Commands that need no file, for lines with an id in front.
-fn line_noise_free() -> impl Strategy<Value = String> {
+fn simple_command() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
         "name",
         "play b C3",
