@@ -161,7 +161,7 @@ pub struct GtpArgs {
     #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
     pub value_visits: f32,
     /// Weight of the learned move prior on each new node's children, 0 to 1000: that many
-    /// times GNU Go's chance of playing a move, as visits all won (9×9; default: 30 in a
+    /// times GNU Go's chance of playing a move, as visits all won (9×9; default: 50 in a
     /// search by time on a processor with AVX2 and FMA, 0, off, at a level's fixed budget;
     /// see docs/ENGINE.md, "Learned moves").
     #[arg(long, value_parser = prior_visits)]
