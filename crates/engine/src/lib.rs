@@ -92,8 +92,9 @@ pub struct EngineConfig {
     /// is `(1 - w)·win + w·s`, with `s` the margin mapped linearly from losing everything (0)
     /// to winning everything (1). A little of it makes the search keep a lead and lose by as
     /// little as it can instead of throwing stones into a lost fight (docs/ENGINE.md, "Score
-    /// term").
-    pub score_weight: f32,
+    /// term"). `None` (the default): [`default_score_weight`], 0.2 in a 9×9 search by time
+    /// and 0.1 elsewhere.
+    pub score_weight: Option<f32>,
     /// [`EngineConfig::score_weight`] in a game the engine has found lost (while
     /// `behind_komi` shifts the komi). 1 by default: the search then plays for the best
     /// expected margin, keeping its groups instead of gambling them on a win it no longer
@@ -191,9 +192,10 @@ pub struct EngineConfig {
     pub value_visits: f32,
     /// The learned move prior: each child of a new node of the search tree gets this many
     /// times the move head's chance of GNU Go playing its move as virtual visits, all won; 0
-    /// is off. Only on 9×9, where the network has a move head. `None` (the default): 30 in a
-    /// search by time on a processor with AVX2 and FMA, where it won 115 of 200 games at
-    /// equal time, and off at the levels' fixed budgets (docs/ENGINE.md, "Learned moves").
+    /// is off. Only on 9×9, where the network has a move head. `None` (the default):
+    /// [`value::TIMED_MOVE_PRIOR`] (50) in a search by time on a processor with AVX2 and FMA,
+    /// where it won at equal time, and off at the levels' fixed budgets (docs/ENGINE.md,
+    /// "Learned moves").
     pub move_prior: Option<f32>,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
@@ -231,8 +233,24 @@ pub const DEFAULT_EXPLORATION: f32 = 0.02;
 /// The default [`EngineConfig::second_look`].
 pub const DEFAULT_SECOND_LOOK: u32 = 4;
 
-/// The default [`EngineConfig::score_weight`].
+/// [`EngineConfig::score_weight`] unless the engine is told another, outside a 9×9 search by
+/// time: the levels' fixed budgets (their ranks were measured with it) and larger boards.
 pub const DEFAULT_SCORE_WEIGHT: f32 = 0.1;
+
+/// [`EngineConfig::score_weight`] in a 9×9 search by time unless the engine is told another:
+/// 0.2 since 2026-12-05, which won 217 of 400 games against 0.1 at equal time and lost 20
+/// by more than 20 points against 43 (docs/ENGINE.md, "Score term").
+pub const TIMED_SCORE_WEIGHT: f32 = 0.2;
+
+/// The score term's weight the engine uses unless told another: [`TIMED_SCORE_WEIGHT`] in a
+/// search by time on the board it was measured on (9×9), [`DEFAULT_SCORE_WEIGHT`] elsewhere.
+pub fn default_score_weight(board_size: usize, by_time: bool) -> f32 {
+    if by_time && board_size == value::VALUE_BOARD {
+        TIMED_SCORE_WEIGHT
+    } else {
+        DEFAULT_SCORE_WEIGHT
+    }
+}
 
 /// The default [`EngineConfig::lost_score_weight`].
 pub const DEFAULT_LOST_SCORE_WEIGHT: f32 = 1.0;
@@ -248,7 +266,7 @@ impl Default for EngineConfig {
             last_good_reply: false,
             adaptive_playouts: 0.0,
             liberty_scan: false,
-            score_weight: DEFAULT_SCORE_WEIGHT,
+            score_weight: None,
             lost_score_weight: DEFAULT_LOST_SCORE_WEIGHT,
             race_priors: false,
             extend_time: false,
@@ -363,6 +381,10 @@ pub struct SearchInfo {
     /// that many times GNU Go's chance of its move as won visits, [`EngineConfig::move_prior`]);
     /// 0 when it had none.
     pub move_prior: f32,
+    /// Weight of the margin in the search's playout results ([`EngineConfig::score_weight`],
+    /// or [`EngineConfig::lost_score_weight`] in a game found lost); 0 in TimeGo, whose
+    /// playouts count the win alone.
+    pub score_weight: f32,
 }
 
 /// The last search's tree, kept so that the next search (or pondering) starts from it.
@@ -601,7 +623,9 @@ impl Engine {
             score_weight: if shift != 0 {
                 self.config.lost_score_weight
             } else {
-                self.config.score_weight
+                self.config
+                    .score_weight
+                    .unwrap_or_else(|| default_score_weight(board_size, by_time))
             }
             .clamp(0.0, 1.0),
             lead_counts_kept_visits: !pondered,
@@ -682,6 +706,7 @@ impl Engine {
             replaced: choice.replaced,
             value_prior: tree.value_prior,
             move_prior: tree.move_prior,
+            score_weight: params.score_weight,
         });
         let choice = choice.mv;
         self.saved = match choice {

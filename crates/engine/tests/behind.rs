@@ -7,7 +7,7 @@
 mod common;
 
 use common::{position, pt, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
-use tengen_engine::{Engine, EngineConfig, EngineMove};
+use tengen_engine::{Engine, EngineConfig, EngineMove, DEFAULT_SCORE_WEIGHT};
 use tengen_rules::{Color, Game, Komi, Rules};
 
 fn engine(behind_komi: bool) -> Engine {
@@ -140,6 +140,6 @@ fn a_lost_game_played_for_the_margin_does_not_throw_a_stone_into_the_opponents_s
         "B5 with seeds {for_the_margin:?}"
     );
     // The weight of an even game's search, at the shifted komi, gambles there.
-    let for_the_win = seeds_playing_b5(EngineConfig::default().score_weight);
+    let for_the_win = seeds_playing_b5(DEFAULT_SCORE_WEIGHT);
     assert!(for_the_win.len() >= 4, "B5 only with seeds {for_the_win:?}");
 }

@@ -96,7 +96,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}, score weight {}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -129,7 +129,8 @@ pub fn run_with_log(
                             format!(", move prior {}", info.move_prior)
                         } else {
                             String::new()
-                        }
+                        },
+                        info.score_weight
                     );
                 }
             }

@@ -85,10 +85,10 @@ pub struct GtpArgs {
     /// false; off by default: slower, and no better at equal playouts, see docs/ENGINE.md).
     #[arg(long, action = clap::ArgAction::Set, default_value_t = EngineConfig::default().liberty_scan)]
     pub liberty_scan: bool,
-    /// Weight of the final margin in each playout's result, 0 to 1 (0: win or loss only; see
-    /// docs/ENGINE.md, "Score term").
-    #[arg(long, default_value_t = EngineConfig::default().score_weight, value_parser = unit_weight)]
-    pub score_weight: f32,
+    /// Weight of the final margin in each playout's result, 0 to 1 (0: win or loss only;
+    /// default: 0.2 in a 9×9 search by time, 0.1 otherwise; see docs/ENGINE.md, "Score term").
+    #[arg(long, value_parser = unit_weight)]
+    pub score_weight: Option<f32>,
     /// Weight of the final margin once the game is found lost, 0 to 1 (1: the best expected
     /// margin only; see docs/ENGINE.md, "Behind").
     #[arg(long, default_value_t = EngineConfig::default().lost_score_weight, value_parser = unit_weight)]

@@ -184,6 +184,7 @@ impl TimeEngine {
             replaced: None,
             value_prior: 0.0,
             move_prior: 0.0,
+            score_weight: 0.0,
         });
         self.root = ranked
             .iter()
