@@ -5,20 +5,10 @@
 //! time at any komi (the move head does not count), off at a level's budget and on other
 //! boards. Both: what they are told when they are told.
 
-use tengen_engine::{value, Clock, Engine, EngineConfig, SearchInfo};
-use tengen_rules::{Color, Game, Komi, Rules};
+mod common;
 
-/// The engine's first search, Black to move on an empty board.
-fn first_search(size: u8, komi: f64, config: EngineConfig, clock: Option<Clock>) -> SearchInfo {
-    let rules = Rules {
-        komi: Komi::from_points(komi).unwrap(),
-        ..Rules::chinese(size)
-    };
-    let game = Game::new(rules).unwrap();
-    let mut engine = Engine::new(config).with_seed(5);
-    engine.genmove(&game, Color::Black, clock);
-    engine.last_search().expect("a search ran")
-}
+use common::first_search;
+use tengen_engine::{value, Clock, EngineConfig};
 
 /// The value prior the engine's first search gave its new nodes.
 fn first_search_prior(size: u8, komi: f64, config: EngineConfig, clock: Option<Clock>) -> f32 {

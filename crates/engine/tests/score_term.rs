@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{position, pt, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
+use common::{first_search, position, pt, LOST_WITH_A_BIG_CHAIN_IN_ATARI};
 use tengen_engine::{
     Clock, Engine, EngineConfig, EngineMove, DEFAULT_SCORE_WEIGHT, TIMED_SCORE_WEIGHT,
 };
-use tengen_rules::{Color, Game, Komi, Rules};
+use tengen_rules::Color;
 
 fn engine_with_weight(score_weight: f32, seed: u64) -> Engine {
     Engine::new(EngineConfig {
@@ -37,18 +37,11 @@ fn a_lost_game_still_saves_its_eleven_stones() {
 
 /// The score weight the engine's first search counted with, Black to move on an empty board.
 fn first_search_weight(size: u8, config: EngineConfig, clock: Option<Clock>) -> f32 {
-    let rules = Rules {
-        komi: Komi::from_points(7.5).unwrap(),
-        ..Rules::chinese(size)
-    };
-    let game = Game::new(rules).unwrap();
-    let mut engine = Engine::new(EngineConfig {
+    let config = EngineConfig {
         threads: 1,
         ..config
-    })
-    .with_seed(5);
-    engine.genmove(&game, Color::Black, clock);
-    engine.last_search().expect("a search ran").score_weight
+    };
+    first_search(size, 7.5, config, clock).score_weight
 }
 
 fn level(level: u8) -> EngineConfig {

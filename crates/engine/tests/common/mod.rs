@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use tengen_engine::{Clock, Engine, EngineConfig, SearchInfo};
 use tengen_rules::{Board, Color, Game, Komi, Point, Rules};
 
 /// A game from rows drawn top row first: `X` Black, `O` White, anything else empty.
@@ -57,3 +58,15 @@ pub const LOST_WITH_A_BIG_CHAIN_IN_ATARI: [&str; 9] = [
     "...XOOX..",
     "...X.OX..",
 ];
+
+/// The engine's first search (seed 5), Black to move on an empty board of `size` at `komi`.
+pub fn first_search(size: u8, komi: f64, config: EngineConfig, clock: Option<Clock>) -> SearchInfo {
+    let rules = Rules {
+        komi: Komi::from_points(komi).unwrap(),
+        ..Rules::chinese(size)
+    };
+    let game = Game::new(rules).unwrap();
+    let mut engine = Engine::new(config).with_seed(5);
+    engine.genmove(&game, Color::Black, clock);
+    engine.last_search().expect("a search ran")
+}
