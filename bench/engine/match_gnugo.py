@@ -57,6 +57,20 @@ def load_openings(path):
     return out or [[]]
 
 
+def load_positions(path):
+    """Lines of `B` or `W` (Tengen's color) and the moves to the position, Black first (`W D5
+    E5 ...`); `#` starts a comment."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            words = line.split("#")[0].split()
+            if words and words[0].upper() in ("B", "W"):
+                out.append((words[0].upper(), words[1:]))
+    if not out:
+        raise SystemExit(f"{path}: no positions")
+    return out
+
+
 def margin(result):
     """The winner's margin of `B+3.5` (None for resignations and odd results)."""
     try:
@@ -95,8 +109,12 @@ def playable(engine, color, v):
 
 
 def play_game(k, a, openings):
-    tengen_black = k % 2 == 0
-    opening = openings[(k // 2) % len(openings)]
+    if a.positions:
+        color, opening = a.positions[k % len(a.positions)]
+        tengen_black = color == "B"
+    else:
+        tengen_black = k % 2 == 0
+        opening = openings[(k // 2) % len(openings)]
     os.makedirs(a.sgf_dir, exist_ok=True)
     log = open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.stderr"), "w")
     tengen = Gtp(a.engine.split() + ["--seed", str(1000 + k)], stderr=log)
@@ -187,7 +205,8 @@ def play_game(k, a, openings):
         return {
             "k": k, "color": tengen_color.upper(), "result": result, "won": won,
             "moves": tuple(v.upper() for _, v in moves), "secs": time.time() - t0,
-            "spent": spent, "opening": " ".join(opening), "oracle_moves": oracle_moves,
+            "spent": spent,
+            "opening": f"position {k % len(a.positions)}, {len(opening)} moves" if a.positions else " ".join(opening), "oracle_moves": oracle_moves,
         }
     finally:
         for e in followers:
@@ -213,6 +232,10 @@ def main():
     ap.add_argument("--first", type=int, default=0, help="index of the first game (seeds, colors, opening)")
     ap.add_argument("--openings", default=None,
                     help="file of openings, the moves of one a line (default bench/engine/openings-<size>.txt)")
+    ap.add_argument("--positions", default=None, metavar="FILE",
+                    help="play on from given positions instead of openings: game k from line "
+                         "k mod the lines of FILE, Tengen with that line's color (e.g. the "
+                         "positions of lost games, bench/engine/lost_positions.py)")
     ap.add_argument("--binary", default="target/release/tengen")
     ap.add_argument("--engine", default=None, help="the whole Tengen GTP command line")
     ap.add_argument("--opponent", default=None,
@@ -238,6 +261,7 @@ def main():
     if a.openings is None:
         a.openings = os.path.join(os.path.dirname(__file__), f"openings-{a.size}.txt")
     openings = load_openings(a.openings)
+    a.positions = load_positions(a.positions) if a.positions else None
     if a.engine is None:
         a.engine = f"{a.binary} gtp --level {a.level} --threads {a.threads} --log"
         if a.playouts:
@@ -248,8 +272,9 @@ def main():
     if a.opponent_clock:
         rival += f", main time {a.opponent_main_time or a.main_time}s"
     print(f"# Tengen ({a.engine}{f', main time {a.main_time}s' if a.main_time else ''}) vs {rival}, "
-          f"{a.size}x{a.size}, komi {a.komi}, {len(openings)} opening(s), "
-          f"games {a.first}..{a.first + a.games - 1}", flush=True)
+          f"{a.size}x{a.size}, komi {a.komi}, "
+          + (f"{len(a.positions)} position(s), " if a.positions else f"{len(openings)} opening(s), ")
+          + f"games {a.first}..{a.first + a.games - 1}", flush=True)
     wins = n = failed = 0
     games = set()
     spent = {"tengen": [], "gnugo": []}

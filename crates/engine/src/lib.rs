@@ -190,6 +190,15 @@ pub struct EngineConfig {
     /// The real visits at which a node gets the learned evaluation's prior; 0, the default,
     /// when it is expanded.
     pub value_visits: f32,
+    /// The learned evaluation's share, 0 to 1, of each search iteration's result: the result
+    /// backed up the path is `(1 - mix) * playout + mix * network`, the network's chance at
+    /// the deepest valued node on the path (AlphaGo's mixed evaluation). It needs the
+    /// network's prior ([`EngineConfig::value_prior`]), whose valuations it reuses; 0 is off.
+    /// `None` (the default): [`value::TIMED_VALUE_MIX`] (0.25) in a search by time on a
+    /// processor with AVX2 and FMA, where it won at equal time and halved the losses by more
+    /// than 20 points, and off at the levels' fixed budgets (docs/ENGINE.md, "Learned
+    /// evaluation").
+    pub value_mix: Option<f32>,
     /// The learned move prior: each child of a new node of the search tree gets this many
     /// times the move head's chance of GNU Go playing its move as virtual visits, all won; 0
     /// is off. Only on 9×9, where the network has a move head. `None` (the default):
@@ -284,6 +293,7 @@ impl Default for EngineConfig {
             value_prior: None,
             value_depth: 255,
             value_visits: 0.0,
+            value_mix: None,
             move_prior: None,
             expand_at: None,
         }
@@ -377,6 +387,9 @@ pub struct SearchInfo {
     /// Virtual visits of the learned evaluation's prior the search gave its new nodes
     /// ([`EngineConfig::value_prior`]); 0 when it had none.
     pub value_prior: f32,
+    /// The learned evaluation's share of each iteration's result ([`EngineConfig::value_mix`]);
+    /// 0 when it had none.
+    pub value_mix: f32,
     /// Weight of the learned move prior the search gave its new nodes' children (each got
     /// that many times GNU Go's chance of its move as won visits, [`EngineConfig::move_prior`]);
     /// 0 when it had none.
@@ -581,6 +594,15 @@ impl Engine {
             } else {
                 0.0
             };
+        // The mix reuses the prior's valuations, so it is on only where they are made (a
+        // reused tree's values from another komi are not mixed in).
+        tree.value_mix = if tree.value_prior > 0.0 {
+            self.config
+                .value_mix
+                .unwrap_or_else(|| value::default_value_mix(by_time))
+        } else {
+            0.0
+        };
         tree.move_prior =
             if board_size == value::VALUE_BOARD && value::ValueNet::shipped().has_moves() {
                 self.config
@@ -705,6 +727,7 @@ impl Engine {
             looked_again,
             replaced: choice.replaced,
             value_prior: tree.value_prior,
+            value_mix: tree.value_mix,
             move_prior: tree.move_prior,
             score_weight: params.score_weight,
         });

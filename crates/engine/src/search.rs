@@ -223,7 +223,7 @@ fn descend_shared(tree: &Tree, w: &mut Worker) {
         let children = expansion.children(&mut w.board, depth, &|_| true, moves.as_ref());
         tree.attach(leaf, children, &w.board);
         match win {
-            Some(win) => tree.give_value(leaf, win),
+            Some(win) => tree.give_value(leaf, win, w.board.to_move()),
             None if values => tree.add_value_prior(leaf, depth, &mut w.board),
             None => {}
         }
@@ -379,8 +379,10 @@ pub fn search(
                         if let Some(a) = &mut w.adapt {
                             a.update(black_won);
                         }
-                        let value =
-                            black_value(score, params.komi_halves, area, params.score_weight);
+                        let value = tree.mixed_value(
+                            &w.path,
+                            black_value(score, params.komi_halves, area, params.score_weight),
+                        );
                         backup(tree, &w, value);
                         if tree.wants_criticality() {
                             tree.crit.lock().add(&w.owners, black_won);

@@ -1,7 +1,7 @@
 //! The search tree: nodes in one arena, RAVE/AMAF selection with priors, virtual loss, backup
 //! and re-rooting for tree reuse.
 
-use crate::board::{PlayoutBoard, PASS};
+use crate::board::{PlayoutBoard, BLACK, PASS};
 use crate::criticality::Criticality;
 use crate::features::Context;
 use crate::gamma;
@@ -59,6 +59,9 @@ pub const MAX_NODES: usize = 2_000_000;
 /// Past three quarters full, the expansion threshold doubles each time another
 /// this-many-th of the arena fills.
 const FILL_STEPS: usize = 32;
+
+/// Steps of a node's kept learned evaluation (`Node::value`): its chance in 1/65534ths.
+const VALUE_STEPS: f32 = 65534.0;
 
 /// A statistic the search threads update together: an `f32` held in an atomic, so that
 /// descents and backups run without a lock on the tree.
@@ -141,6 +144,10 @@ pub struct Node {
     pub amaf_n: Stat,
     /// AMAF wins.
     pub amaf_w: Stat,
+    /// The learned evaluation's chance for Black at this node in steps of 1/65534, plus one
+    /// (0: not valued), for the mix ([`Tree::mixed_value`]); it fits in the padding, so a
+    /// node stays 36 bytes.
+    value: AtomicU16,
 }
 
 /// A new node before it enters the arena: its move and prior, built by
@@ -218,12 +225,15 @@ impl Node {
         self.mv.store(new.mv, Ordering::Relaxed);
         self.prior_n.set(new.prior_n);
         self.prior_w.set(new.prior_w);
+        self.value.store(0, Ordering::Relaxed);
     }
 
     /// Copies `other`'s move and statistics into this slot (not its children or state).
     fn copy_from(&self, other: &Node) {
         self.mv
             .store(other.mv.load(Ordering::Relaxed), Ordering::Relaxed);
+        self.value
+            .store(other.value.load(Ordering::Relaxed), Ordering::Relaxed);
         for (to, from) in [
             (&self.visits, &other.visits),
             (&self.wins, &other.wins),
@@ -399,6 +409,9 @@ pub struct Tree {
     pub(crate) value_depth: u8,
     /// The real visits at which a node gets it; 0: when it is expanded.
     pub(crate) value_visits: f32,
+    /// The learned evaluation's share of each iteration's result (`EngineConfig::value_mix`;
+    /// 0 = off).
+    pub(crate) value_mix: f32,
     /// Virtual visits of the criticality prior (`EngineConfig::criticality`; 0 = off).
     criticality: f32,
     /// Criticality of the points in this search's playouts (collected when the prior is on;
@@ -453,6 +466,7 @@ impl Tree {
             move_prior: 0.0,
             value_depth: 0,
             value_visits: 0.0,
+            value_mix: 0.0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
             explore: crate::DEFAULT_EXPLORATION,
@@ -617,10 +631,6 @@ impl Tree {
         node.state.store(EXPANDED, Ordering::Release);
     }
 
-    /// Gives node `i` (not the root) at `depth` (at most [`Tree::value_depth`]), whose
-    /// position is `board`, the learned evaluation's
-    /// prior: [`Tree::value_prior`] virtual visits at the network's win chance for the player
-    /// who moved into it. Nothing when the prior is off or the board is not the network's.
     /// Whether a node is valued when it is expanded ([`Tree::value_visits`] 0), rather
     /// than when its visits reach that number (`visits_now`, its visits with this one).
     #[inline]
@@ -631,10 +641,14 @@ impl Tree {
         }
     }
 
+    /// Gives node `i` (not the root) at `depth` (at most [`Tree::value_depth`]), whose
+    /// position is `board`, the learned evaluation's
+    /// prior: [`Tree::value_prior`] virtual visits at the network's win chance for the player
+    /// who moved into it. Nothing when the prior is off or the board is not the network's.
     pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
         if self.wants_value(i, depth) {
             if let Some(win) = ValueNet::shipped().win_chance(board, self.root_board.to_move()) {
-                self.give_value(i, win);
+                self.give_value(i, win, board.to_move());
             }
         }
     }
@@ -645,11 +659,41 @@ impl Tree {
     }
 
     /// Gives node `i` the learned evaluation's prior for `to_move_wins`, the network's chance
-    /// for the side to move in its position.
-    pub(crate) fn give_value(&self, i: usize, to_move_wins: f32) {
+    /// for `to_move`, the side to move in its position, and keeps it for the mix.
+    pub(crate) fn give_value(&self, i: usize, to_move_wins: f32, to_move: u8) {
         let node = &self.nodes[i];
         node.prior_n.add(self.value_prior);
         node.prior_w.add(self.value_prior * (1.0 - to_move_wins));
+        let black_wins = if to_move == BLACK {
+            to_move_wins
+        } else {
+            1.0 - to_move_wins
+        };
+        let steps = (black_wins.clamp(0.0, 1.0) * VALUE_STEPS).round() as u16;
+        node.value.store(steps + 1, Ordering::Relaxed);
+    }
+
+    /// A playout's result for Black, `black_value`, mixed with the learned evaluation's
+    /// chance at the deepest valued node of `path` at the share [`Tree::value_mix`]
+    /// (AlphaGo's mixed evaluation): `(1 - mix) * black_value + mix * chance`. Unchanged
+    /// when the mix is off or no node on the path is valued.
+    #[inline]
+    pub(crate) fn mixed_value(&self, path: &[usize], black_value: f32) -> f32 {
+        if self.value_mix <= 0.0 {
+            return black_value;
+        }
+        let valued = path
+            .iter()
+            .rev()
+            .map(|&i| self.nodes[i].value.load(Ordering::Relaxed))
+            .find(|&v| v > 0);
+        match valued {
+            Some(v) => {
+                let chance = f32::from(v - 1) / VALUE_STEPS;
+                (1.0 - self.value_mix) * black_value + self.value_mix * chance
+            }
+            None => black_value,
+        }
     }
 
     /// The child of `i` with the best selection value, or None when it has no children.
@@ -724,6 +768,7 @@ impl Tree {
         out.move_prior = self.move_prior;
         out.value_depth = self.value_depth;
         out.value_visits = self.value_visits;
+        out.value_mix = self.value_mix;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
         out.amaf_decay = self.amaf_decay;
@@ -887,6 +932,51 @@ mod tests {
         // A copy of the tree keeps the setting.
         let copy = tree.clone();
         assert_eq!((copy.value_prior, copy.value_depth), (10.0, 2));
+    }
+
+    #[test]
+    fn the_value_mix_blends_the_deepest_valued_node_into_each_result() {
+        let mut board = PlayoutBoard::new(9);
+        let mut tree = Tree::with_capacity(board.clone(), 4_000);
+        tree.expand(0, &mut board, &|_| true);
+        let child = tree.children(0).nth(40).expect("a child");
+        let mut after = board.clone();
+        after.play(tree.node(child).mv());
+        tree.expand(child, &mut after.clone(), &|_| true);
+        let grandchild = tree.children(child).next().expect("a grandchild");
+        let path = [0, child, grandchild];
+        tree.value_prior = 20.0;
+        tree.value_depth = u8::MAX;
+        tree.add_value_prior(child, 1, &mut after.clone());
+        // Off by default: the playout's result as it is, though a node is valued.
+        assert_eq!(tree.mixed_value(&path, 1.0), 1.0);
+        tree.value_mix = 0.25;
+        // White is to move after Black's move: the network's chance for White, as Black's.
+        let black = 1.0
+            - ValueNet::shipped()
+                .win_chance(&mut after.clone(), BLACK)
+                .expect("9×9");
+        for playout in [0.0, 0.7, 1.0] {
+            let mixed = tree.mixed_value(&path, playout);
+            assert!(
+                (mixed - (0.75 * playout + 0.25 * black)).abs() < 1e-4,
+                "{mixed}"
+            );
+        }
+        // Nothing on the path valued: the playout's result.
+        assert_eq!(tree.mixed_value(&[0], 1.0), 1.0);
+        // The deepest valued node is the one that counts.
+        let mut deeper = after.clone();
+        deeper.play(tree.node(grandchild).mv());
+        tree.add_value_prior(grandchild, 2, &mut deeper.clone());
+        let deep_black = ValueNet::shipped()
+            .win_chance(&mut deeper.clone(), BLACK)
+            .expect("9×9");
+        assert!((deep_black - black).abs() > 1e-3, "two different positions");
+        assert!((tree.mixed_value(&path, 0.0) - 0.25 * deep_black).abs() < 1e-4);
+        // A copy of the tree keeps the nodes' values and the share.
+        let copy = tree.clone();
+        assert!((copy.mixed_value(&path, 0.0) - 0.25 * deep_black).abs() < 1e-4);
     }
 
     #[test]

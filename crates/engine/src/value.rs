@@ -46,6 +46,19 @@ pub fn default_move_prior(by_time: bool) -> f32 {
     on_when_timed_and_fast(TIMED_MOVE_PRIOR, by_time)
 }
 
+/// The learned evaluation's share of each iteration's result (the mix) in a search by time
+/// unless the engine is told another: 0.25 since 2026-12-05, which won 214 of 400 games
+/// against none at equal time and lost 21 of them by more than 20 points against 46
+/// (docs/ENGINE.md, "Learned evaluation").
+pub const TIMED_VALUE_MIX: f32 = 0.25;
+
+/// The mix the engine uses unless told another: [`TIMED_VALUE_MIX`] where the prior is on by
+/// default ([`default_prior`]), whose valuations it reuses, and none at the levels' fixed
+/// budgets.
+pub fn default_value_mix(by_time: bool) -> f32 {
+    on_when_timed_and_fast(TIMED_VALUE_MIX, by_time)
+}
+
 /// `weight` in a search by time on a processor that values fast, else 0 (off).
 fn on_when_timed_and_fast(weight: f32, by_time: bool) -> f32 {
     if by_time && fast_valuation() {

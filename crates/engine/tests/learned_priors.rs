@@ -3,7 +3,8 @@
 //! fixed budget (the levels' ranks were measured without it), on other boards and at other
 //! komi (the network was fitted on 9×9 games at 7.5). The move prior: on in a 9×9 search by
 //! time at any komi (the move head does not count), off at a level's budget and on other
-//! boards. Both: what they are told when they are told.
+//! boards. Both: what they are told when they are told. The mix (the network's share of each
+//! iteration's result) goes with the value prior, whose valuations it reuses.
 
 mod common;
 
@@ -18,6 +19,11 @@ fn first_search_prior(size: u8, komi: f64, config: EngineConfig, clock: Option<C
 /// The move prior the engine's first search gave its new nodes' children.
 fn first_search_move_prior(size: u8, komi: f64, config: EngineConfig, clock: Option<Clock>) -> f32 {
     first_search(size, komi, config, clock).move_prior
+}
+
+/// The network's share of the results in the engine's first search.
+fn first_search_mix(komi: f64, config: EngineConfig, clock: Option<Clock>) -> f32 {
+    first_search(9, komi, config, clock).value_mix
 }
 
 fn threads_one(level: u8) -> EngineConfig {
@@ -119,4 +125,44 @@ fn a_prior_set_by_the_player_wins_over_the_default() {
         };
         assert_eq!(first(9, 7.5, on, None), 12.0, "{name}");
     }
+}
+
+#[test]
+fn nine_by_nine_search_by_the_clock_mixes_the_network_into_the_results() {
+    let mix = first_search_mix(7.5, threads_one(10), Some(Clock::main_time(2.0)));
+    assert_eq!(mix, when_fast(value::TIMED_VALUE_MIX));
+    assert_eq!(value::TIMED_VALUE_MIX, 0.25);
+    assert_eq!(
+        value::default_value_mix(true),
+        when_fast(value::TIMED_VALUE_MIX)
+    );
+    assert_eq!(value::default_value_mix(false), 0.0);
+}
+
+#[test]
+fn the_mix_goes_only_where_the_network_prior_values_nodes() {
+    let clock = Some(Clock::main_time(2.0));
+    let mixed = |config: EngineConfig| EngineConfig {
+        value_mix: Some(0.5),
+        ..config
+    };
+    // A level's fixed budget: no prior, so no mix, asked for or not.
+    assert_eq!(first_search_mix(7.5, threads_one(3), None), 0.0);
+    assert_eq!(first_search_mix(7.5, mixed(threads_one(3)), None), 0.0);
+    // Other komi: the network is off.
+    assert_eq!(first_search_mix(6.5, mixed(threads_one(10)), clock), 0.0);
+    // The prior turned off by the player takes the mix with it.
+    let no_prior = EngineConfig {
+        value_prior: Some(0.0),
+        ..mixed(threads_one(10))
+    };
+    assert_eq!(first_search_mix(7.5, no_prior, clock), 0.0);
+    // The prior asked for at a level's budget: the mix is off by default there, on when asked.
+    let with_prior = EngineConfig {
+        value_prior: Some(12.0),
+        playouts: Some(300),
+        ..threads_one(3)
+    };
+    assert_eq!(first_search_mix(7.5, with_prior, None), 0.0);
+    assert_eq!(first_search_mix(7.5, mixed(with_prior), None), 0.5);
 }

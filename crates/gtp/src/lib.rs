@@ -96,7 +96,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}, score weight {}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}{}, score weight {}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -122,6 +122,11 @@ pub fn run_with_log(
                         },
                         if info.value_prior > 0.0 {
                             format!(", network prior {}", info.value_prior)
+                        } else {
+                            String::new()
+                        },
+                        if info.value_mix > 0.0 {
+                            format!(", network mix {}", info.value_mix)
                         } else {
                             String::new()
                         },

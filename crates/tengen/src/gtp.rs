@@ -160,6 +160,11 @@ pub struct GtpArgs {
     /// default: when it is expanded).
     #[arg(long, default_value_t = EngineConfig::default().value_visits, value_parser = prior_visits)]
     pub value_visits: f32,
+    /// The learned evaluation's share, 0 to 1, of each search iteration's result, where its
+    /// prior is on (default: 0.25 in a search by time where the prior is on, 0 at the levels'
+    /// fixed budgets; see docs/ENGINE.md, "Learned evaluation").
+    #[arg(long, value_parser = unit_weight)]
+    pub value_mix: Option<f32>,
     /// Weight of the learned move prior on each new node's children, 0 to 1000: that many
     /// times GNU Go's chance of playing a move, as visits all won (9×9; default: 50 in a
     /// search by time on a processor with AVX2 and FMA, 0, off, at a level's fixed budget;
@@ -288,6 +293,7 @@ impl GtpArgs {
                 value_prior: self.value_prior,
                 value_depth: self.value_depth,
                 value_visits: self.value_visits,
+                value_mix: self.value_mix,
                 move_prior: self.move_prior,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,

@@ -104,6 +104,8 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--value-depth", "0"],
         &["--value-depth", "300"],
         &["--value-visits", "-4"],
+        &["--value-mix", "1.5"],
+        &["--value-mix", "half"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -133,6 +135,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "3",
         "--value-visits",
         "16",
+        "--value-mix",
+        "0.5",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");

@@ -183,6 +183,7 @@ impl TimeEngine {
             looked_again: false,
             replaced: None,
             value_prior: 0.0,
+            value_mix: 0.0,
             move_prior: 0.0,
             score_weight: 0.0,
         });
