@@ -196,8 +196,8 @@ pub struct EngineConfig {
     /// network's prior ([`EngineConfig::value_prior`]), whose valuations it reuses; 0 is off.
     /// `None` (the default): [`value::TIMED_VALUE_MIX`] (0.25) in a search by time on a
     /// processor with AVX2 and FMA, where it won at equal time and halved the losses by more
-    /// than 20 points, and off at the levels' fixed budgets (docs/ENGINE.md, "Learned
-    /// evaluation").
+    /// than 20 points, and off at the levels' fixed budgets (docs/ENGINE.md, "The mix,
+    /// again").
     pub value_mix: Option<f32>,
     /// The learned move prior: each child of a new node of the search tree gets this many
     /// times the move head's chance of GNU Go playing its move as virtual visits, all won; 0

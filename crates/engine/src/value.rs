@@ -49,7 +49,7 @@ pub fn default_move_prior(by_time: bool) -> f32 {
 /// The learned evaluation's share of each iteration's result (the mix) in a search by time
 /// unless the engine is told another: 0.25 since 2026-12-05, which won 214 of 400 games
 /// against none at equal time and lost 21 of them by more than 20 points against 46
-/// (docs/ENGINE.md, "Learned evaluation").
+/// (docs/ENGINE.md, "The mix, again").
 pub const TIMED_VALUE_MIX: f32 = 0.25;
 
 /// The mix the engine uses unless told another: [`TIMED_VALUE_MIX`] where the prior is on by

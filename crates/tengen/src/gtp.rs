@@ -162,7 +162,7 @@ pub struct GtpArgs {
     pub value_visits: f32,
     /// The learned evaluation's share, 0 to 1, of each search iteration's result, where its
     /// prior is on (default: 0.25 in a search by time where the prior is on, 0 at the levels'
-    /// fixed budgets; see docs/ENGINE.md, "Learned evaluation").
+    /// fixed budgets; see docs/ENGINE.md, "The mix, again").
     #[arg(long, value_parser = unit_weight)]
     pub value_mix: Option<f32>,
     /// Weight of the learned move prior on each new node's children, 0 to 1000: that many
