@@ -900,14 +900,21 @@ mod tests {
         assert_eq!(copy.node(same).amaf_n.get(), 3.0);
     }
 
-    #[test]
-    fn the_value_prior_goes_to_nodes_down_to_its_depth_at_the_networks_chance() {
+    /// An empty 9×9 board's tree with the root expanded, one of its children, and the boards
+    /// before and after that child's move.
+    fn tree_with_a_child() -> (Tree, PlayoutBoard, usize, PlayoutBoard) {
         let mut board = PlayoutBoard::new(9);
-        let mut tree = Tree::with_capacity(board.clone(), 4_000);
+        let tree = Tree::with_capacity(board.clone(), 4_000);
         tree.expand(0, &mut board, &|_| true);
         let child = tree.children(0).nth(40).expect("a child");
         let mut after = board.clone();
         after.play(tree.node(child).mv());
+        (tree, board, child, after)
+    }
+
+    #[test]
+    fn the_value_prior_goes_to_nodes_down_to_its_depth_at_the_networks_chance() {
+        let (mut tree, board, child, after) = tree_with_a_child();
         let prior = |t: &Tree, i: usize| (t.node(i).prior_n.get(), t.node(i).prior_w.get());
         let (n, w) = prior(&tree, child);
         // Off by default: nothing.
@@ -936,12 +943,7 @@ mod tests {
 
     #[test]
     fn the_value_mix_blends_the_deepest_valued_node_into_each_result() {
-        let mut board = PlayoutBoard::new(9);
-        let mut tree = Tree::with_capacity(board.clone(), 4_000);
-        tree.expand(0, &mut board, &|_| true);
-        let child = tree.children(0).nth(40).expect("a child");
-        let mut after = board.clone();
-        after.play(tree.node(child).mv());
+        let (mut tree, _, child, after) = tree_with_a_child();
         tree.expand(child, &mut after.clone(), &|_| true);
         let grandchild = tree.children(child).next().expect("a grandchild");
         let path = [0, child, grandchild];
