@@ -20,12 +20,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import play  # noqa: E402
+import corpus  # noqa: E402
 from value_data import SIZE, planes, sgf_point  # noqa: E402
 
 
-def gnugo_moves(path, both):
-    """(planes, point) for each move GNU Go played in the game at `path`."""
-    text = path.read_text()
+def gnugo_moves(text, both):
+    """(planes, point) for each move GNU Go played in the game `text` (every move with `both`)."""
     tengen = 1 if "PB[Tengen]" in text else 2
     board = [0] * (SIZE * SIZE)
     last = None
@@ -44,20 +44,23 @@ def main():
     out, both = args[0], False
     xs, moves, games = [], [], []
     seen = set()
-    for g, name in enumerate(args[1:]):
-        if name in ("--both", "--gnugo"):
-            both = name == "--both"
+    g = -1
+    for arg in args[1:]:
+        if arg in ("--both", "--gnugo"):
+            both = arg == "--both"
             continue
-        # A game played again move for move (GNU Go repeats itself from the same opening)
-        # would only weigh its moves twice.
-        sequence = tuple(re.findall(r";[BW]\[[a-z]*\]", Path(name).read_text()))
-        if sequence in seen:
-            continue
-        seen.add(sequence)
-        for x, p in gnugo_moves(Path(name), both):
-            xs.append(x)
-            moves.append(p)
-            games.append(g)
+        for _, text in corpus.games([arg]):
+            g += 1
+            # A game played again move for move (GNU Go repeats itself from the same opening)
+            # would only weigh its moves twice.
+            sequence = tuple(re.findall(r";[BW]\[[a-z]*\]", text))
+            if sequence in seen:
+                continue
+            seen.add(sequence)
+            for x, p in gnugo_moves(text, both):
+                xs.append(x)
+                moves.append(p)
+                games.append(g)
     np.savez_compressed(
         out,
         x=np.stack(xs).reshape(-1, 12, SIZE, SIZE),

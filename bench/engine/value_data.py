@@ -10,6 +10,7 @@ the SGF, Tengen's own win rate at each of its moves, so that the fit can be comp
 search's judgement on the same positions.
 
     python3 bench/engine/value_data.py [--named] OUT.npz target/p9s45t12/*.sgf ...
+    python3 bench/engine/value_data.py OUT.npz bench/data/games-9/*.sgfs.xz   # the kept corpus
 
 The twelve planes describe the board; with `--named`, two more say whether the side to move
 and its opponent are Tengen (both in the A/B matches of directories named `ab-*`, where
@@ -25,6 +26,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import chain_and_liberties, neighbours, play  # noqa: E402
 from benchlib.points import gtp_to_sgf, sgf_to_index  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus  # noqa: E402
 
 SIZE = 9
 
@@ -95,14 +99,16 @@ def planes(board, to_move, last, tengen_to_move, tengen_waits):
 
 
 def tengen_win_rates(sgf_path):
-    log = sgf_path.with_suffix(".stderr")
-    if not log.exists():
+    """Tengen's win rate at each of its moves, from the `--log` beside an SGF file (none for a
+    game read from a corpus file)."""
+    log = Path(sgf_path).with_suffix(".stderr")
+    if not log.is_file():
         return []
     return [float(m.group(1)) for m in re.finditer(r"win rate ([0-9.]+)", log.read_text())]
 
 
-def positions(path):
-    text = path.read_text()
+def positions(path, text):
+    """The rows of one finished game; `path` names it (its folder says how it was played)."""
     result = re.search(r"RE\[([BW])\+", text)
     dead_text = re.search(r"gnugo dead:([^\]]*)\]", text)
     if not result or dead_text is None:
@@ -144,8 +150,8 @@ def main():
     out = args[0]
     planes_kept = PLANES if named else PLANES - 2
     xs, values, owners, rates, games = [], [], [], [], []
-    for g, name in enumerate(args[1:]):
-        for x, v, own, rate in positions(Path(name)):
+    for g, (name, text) in enumerate(corpus.games(args[1:])):
+        for x, v, own, rate in positions(name, text):
             xs.append(x[:planes_kept])
             values.append(v)
             owners.append(own)
