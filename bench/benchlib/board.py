@@ -49,3 +49,39 @@ def play(board, p, color, size):
         board[p] = 0
         return None
     return captured
+
+
+def area_owner(board, size, dead=()):
+    """The owner of every point by area once the stones at `dead` are taken off: a stone's
+    color, or the one color an empty region touches (0 where it touches both or none)."""
+    b = list(board)
+    for p in dead:
+        b[p] = 0
+    owner = list(b)
+    seen = set()
+    for p in range(size * size):
+        if b[p] or p in seen:
+            continue
+        region, borders, todo = {p}, set(), [p]
+        while todo:
+            for n in neighbours(todo.pop(), size):
+                if not b[n] and n not in region:
+                    region.add(n)
+                    todo.append(n)
+                elif b[n]:
+                    borders.add(b[n])
+        seen |= region
+        who = borders.pop() if len(borders) == 1 else 0
+        for q in region:
+            owner[q] = who
+    return owner
+
+
+def area_result(board, size, komi, dead=(), black=1, white=2):
+    """The result by area once the stones at `dead` are taken off (none: Tromp-Taylor), as
+    GTP writes it: `B+3.5`, `W+0.5`, or `0` for a draw."""
+    owner = area_owner(board, size, dead)
+    margin = owner.count(black) - owner.count(white) - komi
+    if margin == 0:
+        return "0"
+    return f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"

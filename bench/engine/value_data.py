@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
-from benchlib.board import chain_and_liberties, neighbours, play  # noqa: E402
+from benchlib.board import area_owner, chain_and_liberties, play  # noqa: E402
 from benchlib.points import gtp_to_sgf, sgf_to_index  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,28 +40,7 @@ def sgf_point(text):
 
 def final_owner(board, dead):
     """1 black, 2 white or 0 for every point once the dead stones are taken off."""
-    b = list(board)
-    for p in dead:
-        b[p] = 0
-    owner = list(b)
-    seen = set()
-    for p in range(SIZE * SIZE):
-        if b[p] != 0 or p in seen:
-            continue
-        region, borders, todo = {p}, set(), [p]
-        while todo:
-            q = todo.pop()
-            for n in neighbours(q, SIZE):
-                if b[n] == 0 and n not in region:
-                    region.add(n)
-                    todo.append(n)
-                elif b[n] != 0:
-                    borders.add(b[n])
-        seen |= region
-        who = borders.pop() if len(borders) == 1 else 0
-        for q in region:
-            owner[q] = who
-    return owner
+    return area_owner(board, SIZE, dead)
 
 
 PLANES = 14
