@@ -76,12 +76,3 @@ def area_owner(board, size, dead=()):
             owner[q] = who
     return owner
 
-
-def area_result(board, size, komi, dead=(), black=1, white=2):
-    """The result by area once the stones at `dead` are taken off (none: Tromp-Taylor), as
-    GTP writes it: `B+3.5`, `W+0.5`, or `0` for a draw."""
-    owner = area_owner(board, size, dead)
-    margin = owner.count(black) - owner.count(white) - komi
-    if margin == 0:
-        return "0"
-    return f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"

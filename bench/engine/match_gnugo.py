@@ -1,10 +1,7 @@
 #!/usr/bin/env python3
 """Tengen (the shipped `tengen gtp`) against GNU Go: Chinese rules, positional superko, komi
-7.5. When both pass, each player (and GNU Go scoring an A/B match) names the dead stones
-(`final_status_list dead`); where the lists agree GNU Go's `final_score` is the result, and
-where they differ the players settle it on the board (`kgs-genmove_cleanup`, the side that
-calls a stone dead must capture it) and the count is by area, the stones every list called
-dead taken off (`score_ended_game`; GNU Go 3.8 can call a group in seki dead).
+7.5, GNU Go scores each game. Where Tengen's dead stones (`final_status_list dead`) differ
+from GNU Go's, the record keeps both (`GC[the dead lists differ ...]`).
 
 Usage (from the repository root, after `cargo build --release -p tengen`):
 
@@ -29,9 +26,9 @@ counted.
 
 Prints each game and finally: the win rate with a 95% Wilson interval, the number of distinct
 games (different move sequences), the average seconds per move of each side (wall time of
-`genmove`, measured here), the losses by more than 20 points and the games settled on the
-board. SGF files (`C[gnugo dead: ...]` names the stones the count took off, `GC[settled ...]`
-each player's list where a cleanup settled them) and Tengen's stderr
+`genmove`, measured here), the losses by more than 20 points and the games whose dead lists
+differ. SGF files (`C[gnugo dead: ...]` names the stones the count took off, `GC[the dead
+lists differ ...]` each player's list where they differ) and Tengen's stderr
 (one line per move with --log) go to --sgf-dir (default target/engine-match/), with each
 side's seconds per move in order (game-<size>-<k>.times.json, for time profiles).
 """
@@ -45,8 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.gtp import GNUGO, Gtp  # noqa: E402
-from benchlib.board import area_result, play  # noqa: E402
-from benchlib.points import gtp_to_sgf, sgf_to_index  # noqa: E402
+from benchlib.points import gtp_to_sgf  # noqa: E402
 from benchlib.stats import wilson  # noqa: E402
 
 
@@ -120,63 +116,21 @@ def dead_set(engine):
     return {v.upper() for v in engine.cmd("final_status_list dead").split()}
 
 
-def replayed(moves, size):
-    """The board after `moves` (GTP colors and vertices), 1 for black and 2 for white."""
-    board = [0] * (size * size)
-    for c, v in moves:
-        point = sgf_to_index(gtp_to_sgf(v, size), size)
-        if point is not None:
-            play(board, point, 1 if c == "b" else 2, size)
-    return board
+def score_ended_game(tengen, gnugo, scorer):
+    """GNU Go's result and dead stones for a game both players ended by passing, and each
+    player's own dead list where they differ from the scorer's (None where all agree).
 
-
-def stone(board, vertex, size):
-    """The stone at `vertex` on a board from `replayed` (0 for none)."""
-    return board[sgf_to_index(gtp_to_sgf(vertex, size), size)]
-
-
-def play_cleanup(a, players, color, moves):
-    """Plays on after two passes with `kgs-genmove_cleanup` (each side captures the stones it
-    calls dead, and need not pass while they stand) until two passes in a row, appending to
-    `moves`; returns where the cleanup began."""
-    start = len(moves)
-    passes = 0
-    while passes < 2 and len(moves) < start + a.size * a.size * 2:
-        me, other = players[color], players["w" if color == "b" else "b"]
-        v = me.cmd(f"kgs-genmove_cleanup {color}")
-        if v.lower() == "resign":
-            return {"from": start, "resigned": color}
-        other.cmd(f"play {color} {v}")
-        moves.append((color, v))
-        passes = passes + 1 if v.lower() == "pass" else 0
-        color = "w" if color == "b" else "b"
-    return {"from": start}
-
-
-def score_ended_game(a, players, tengen, gnugo, scorer, next_color, moves):
-    """The result of a game both players ended by passing: (result, the stones taken off as
-    GTP vertices, None or what the cleanup did).
-
-    When Tengen, GNU Go (or the other build) and the scorer all give the same dead list, it
-    is GNU Go's `final_score`. Otherwise (GNU Go's list can miss a seki) the players settle it
-    on the board as KGS has bots do: the game goes on with `kgs-genmove_cleanup`, so the side
-    that calls a stone dead must capture it, and the count is by area with the stones every
-    list called dead taken off and every other stone left counting (`moves` grows by the
-    cleanup's moves)."""
+    GNU Go 3.8 level 10 scores, as in every figure of docs/ENGINE.md. The players' lists are
+    recorded beside it because a count is only as good as its dead stones: where Tengen's
+    differs, one of the two has misread a group ("Scoring a finished game")."""
+    result = scorer.cmd("final_score")
     dead = scorer.cmd("final_status_list dead")
-    lists = {"Tengen": dead_set(tengen), "GNU Go": dead_set(gnugo), "scorer": dead_set(scorer)}
+    lists = {"Tengen": dead_set(tengen), "GNU Go": dead_set(scorer)}
+    if gnugo is not scorer:
+        lists["opponent"] = dead_set(gnugo)
     if len({frozenset(d) for d in lists.values()}) == 1:
-        return scorer.cmd("final_score"), dead, None
-    before = replayed(moves, a.size)
-    agreed = set.intersection(*lists.values())
-    cleanup = play_cleanup(a, players, next_color, moves)
-    cleanup["lists"] = {k: " ".join(sorted(v)) for k, v in lists.items() if k != "scorer" or a.opponent}
-    if "resigned" in cleanup:
-        return ("W" if cleanup["resigned"] == "b" else "B") + "+R", "", cleanup
-    board = replayed(moves, a.size)
-    still = sorted(v for v in agreed if stone(board, v, a.size) == stone(before, v, a.size) != 0)
-    points = [sgf_to_index(gtp_to_sgf(v, a.size), a.size) for v in still]
-    return area_result(board, a.size, a.komi, dead=points), " ".join(still), cleanup
+        return result, dead, None
+    return result, dead, {k: " ".join(sorted(v)) for k, v in lists.items()}
 
 
 def play_game(k, a, openings):
@@ -250,7 +204,7 @@ def play_game(k, a, openings):
             if passes >= 2:
                 break
             color = "w" if color == "b" else "b"
-        cleanup = None
+        differ = None
         if result is None:
             scorer = gnugo if not a.opponent else Gtp(GNUGO + ["--level", "10"])
             if a.opponent:
@@ -259,8 +213,7 @@ def play_game(k, a, openings):
                 scorer.cmd(f"komi {a.komi}")
                 for c, v in moves:
                     scorer.cmd(f"play {c} {v}")
-            result, dead, cleanup = score_ended_game(
-                a, players, tengen, gnugo, scorer, "w" if color == "b" else "b", moves)
+            result, dead, differ = score_ended_game(tengen, gnugo, scorer)
             if a.opponent:
                 scorer.close()
         else:
@@ -269,9 +222,9 @@ def play_game(k, a, openings):
         won = winner == tengen_color.upper()
         sgf = f"(;GM[1]FF[4]SZ[{a.size}]KM[{a.komi}]RU[Chinese]PB[{'Tengen' if tengen_black else 'GNU Go'}]" \
               f"PW[{'GNU Go' if tengen_black else 'Tengen'}]RE[{result}]C[gnugo dead: {dead}]"
-        if cleanup:
-            said = "; ".join(f"{k} dead: {v}" for k, v in cleanup["lists"].items())
-            sgf += f"GC[settled on the board after {len(moves) - cleanup['from']} cleanup moves ({said})]"
+        if differ:
+            said = "; ".join(f"{k}: {v}" for k, v in differ.items())
+            sgf += f"GC[the dead lists differ ({said})]"
         sgf += "".join(f";{c.upper()}[{gtp_to_sgf(v, a.size)}]" for c, v in moves) + ")\n"
         with open(os.path.join(a.sgf_dir, f"game-{a.size}-{k:03d}.sgf"), "w") as f:
             f.write(sgf)
@@ -281,7 +234,7 @@ def play_game(k, a, openings):
             "k": k, "color": tengen_color.upper(), "result": result, "won": won,
             "moves": tuple(v.upper() for _, v in moves), "secs": time.time() - t0,
             "spent": spent,
-            "cleanup": bool(cleanup),
+            "lists_differ": bool(differ),
             "opening": f"position {k % len(a.positions)}, {len(opening)} moves" if a.positions else " ".join(opening), "oracle_moves": oracle_moves,
         }
     finally:
@@ -351,7 +304,7 @@ def main():
           f"{a.size}x{a.size}, komi {a.komi}, "
           + (f"{len(a.positions)} position(s), " if a.positions else f"{len(openings)} opening(s), ")
           + f"games {a.first}..{a.first + a.games - 1}", flush=True)
-    wins = n = failed = settled = 0
+    wins = n = failed = differed = 0
     games = set()
     spent = {"tengen": [], "gnugo": []}
     big_losses = []
@@ -368,7 +321,7 @@ def main():
             n += 1
             wins += g["won"]
             games.add(g["moves"])
-            settled += g["cleanup"]
+            differed += g["lists_differ"]
             oracle_moves += g["oracle_moves"]
             for side in spent:
                 spent[side] += g["spent"][side]
@@ -380,13 +333,13 @@ def main():
                   f"{'win ' if g['won'] else 'loss'} {len(g['moves']):3d} moves {g['secs']:5.0f}s "
                   f"(s/move Tengen {mean(g['spent']['tengen']):.2f}, GNU Go {mean(g['spent']['gnugo']):.2f}) "
                   f"| {wins}/{n} = {wins / n:.0%} (95% CI {lo:.0%}-{hi:.0%})"
-                  + (" [dead stones settled on the board]" if g["cleanup"] else ""), flush=True)
+                  + (" [the players' dead lists differ]" if g["lists_differ"] else ""), flush=True)
     lo, hi = wilson(wins, n)
     print(f"RESULT {a.size}x{a.size}: Tengen won {wins}/{n} = {wins / max(n, 1):.1%}, "
           f"95% CI {lo:.1%}-{hi:.1%}; {len(games)} distinct games; seconds per move: "
           f"Tengen {mean(spent['tengen']):.2f}, GNU Go {mean(spent['gnugo']):.2f}; "
           f"losses by more than 20 points or resigned: {len(big_losses)} {' '.join(big_losses)}"
-          + (f"; {settled} scored after a cleanup on the board (the players' dead lists differed)" if settled else "")
+          + (f"; {differed} with the players' dead lists different (GNU Go's count kept)" if differed else "")
           + (f" ({failed} failed games not counted)" if failed else "")
           + (f"; {oracle_moves} of Tengen's moves were the owl oracle's" if a.owl_oracle else ""),
           flush=True)
