@@ -75,4 +75,3 @@ def area_owner(board, size, dead=()):
         for q in region:
             owner[q] = who
     return owner
-

@@ -125,7 +125,7 @@ def score_ended_game(tengen, gnugo, scorer):
     differs, one of the two has misread a group ("Scoring a finished game")."""
     result = scorer.cmd("final_score")
     dead = scorer.cmd("final_status_list dead")
-    lists = {"Tengen": dead_set(tengen), "GNU Go": dead_set(scorer)}
+    lists = {"Tengen": dead_set(tengen), "GNU Go": {v.upper() for v in dead.split()}}
     if gnugo is not scorer:
         lists["opponent"] = dead_set(gnugo)
     if len({frozenset(d) for d in lists.values()}) == 1:
