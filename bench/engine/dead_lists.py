@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.gtp import Gtp  # noqa: E402
+from match_gnugo import dead_set  # noqa: E402
 
 
 def main():
@@ -35,7 +36,7 @@ def main():
                     continue
                 games += 1
                 tengen.cmd(f"loadsgf {path}")
-                ours = {v.upper() for v in tengen.cmd("final_status_list dead").split()}
+                ours = dead_set(tengen)
                 theirs = set(listed.group(1).split())
                 if ours == theirs:
                     continue
