@@ -173,15 +173,16 @@ pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) 
     }
     // Exact reading of the clusters of weak chains: what stands whoever starts is alive.
     let fates = read_clusters(&cells, size, &chain, n_chains, &pa.alive, reading_budget);
+    let mut read_alive = vec![false; n_chains];
     for (c, fate) in fates.iter().enumerate() {
         if *fate == Fate::Survives && !forced_dead[c] {
-            forced_alive[c] = true;
+            read_alive[c] = true;
         }
     }
     let mut chain_dead = vec![false; n_chains];
     for c in 0..n_chains {
         let mean = sum[c] / count[c].max(1) as f32;
-        chain_dead[c] = if forced_alive[c] {
+        chain_dead[c] = if forced_alive[c] || read_alive[c] {
             false
         } else if forced_dead[c] {
             true
@@ -195,15 +196,25 @@ pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) 
         .map(|c| sum[c] / count[c].max(1) as f32)
         .collect();
     for c in eyeless_and_enclosed(&cells, size, &chain, &means) {
-        if !forced_alive[c] && !in_seki[c] && means[c] < UNCLEAR_BELOW {
+        if !forced_alive[c] && !read_alive[c] && !in_seki[c] && means[c] < UNCLEAR_BELOW {
             chain_dead[c] = true;
         }
     }
     // Groups that cannot make two eyes, enclosed by living stones, die even when the random
-    // playouts let them live (unless the playouts are sure).
+    // playouts let them live (unless the playouts are sure). Where all a chain's liberties lie
+    // in one killable eye space that holds opponent stones, also when the local reading found
+    // it standing: that reading stops six moves after a capture, and a group that takes the
+    // stone on its eye space's vital point still has one eye (game 8202).
+    let nakade = eyes::nakade_enclosed(&cells, size, &chain, n_chains);
     for c in eyes::eyeless_groups(&cells, size, &chain, &means, &ownership) {
-        if !forced_alive[c] && !in_seki[c] && means[c] < ONE_EYED_DEAD_BELOW {
+        let trusted_reading = read_alive[c] && !nakade[c];
+        if !forced_alive[c] && !trusted_reading && !in_seki[c] && means[c] < ONE_EYED_DEAD_BELOW {
             chain_dead[c] = true;
+        }
+    }
+    for c in with_no_living_opponent(&cells, size, &chain, &chain_dead) {
+        if !forced_dead[c] {
+            chain_dead[c] = false;
         }
     }
     let mut dead = BTreeSet::new();
@@ -234,6 +245,41 @@ pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) 
         counted,
         largest_open: largest_open(&living, size),
     }
+}
+
+/// Dead chains that nothing living can capture: every opponent chain around the area they
+/// stand in (the connected points not of the opponent's color) is dead too. A stone on the
+/// vital point of a dead group's eye space is the opponent's; once the group is taken off,
+/// it stands (game 8202's B9), whatever the playouts made of it.
+fn with_no_living_opponent(
+    cells: &[u8],
+    size: usize,
+    chain: &[usize],
+    chain_dead: &[bool],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for color in [1u8, 2u8] {
+        let opp = 3 - color;
+        let (area, n) = label(cells, size, |c| c != opp);
+        let mut living_around = vec![false; n];
+        for p in 0..cells.len() {
+            if area[p] == usize::MAX {
+                continue;
+            }
+            for q in grid_neighbours(p, size) {
+                if cells[q] == opp && !chain_dead[chain[q]] {
+                    living_around[area[p]] = true;
+                }
+            }
+        }
+        for p in 0..cells.len() {
+            let c = chain[p];
+            if cells[p] == color && chain_dead[c] && !living_around[area[p]] && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// The size of the largest empty region that touches both colors.
@@ -356,4 +402,41 @@ fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benson::tests::grid;
+
+    #[test]
+    fn a_stone_inside_a_dead_group_is_not_dead_and_one_inside_a_living_group_is() {
+        // White's C8 sits in the eye space of Black's upper-left group; White's wall runs
+        // along the fourth line. With Black's group dead, C8 has no living opponent around.
+        let rows = [
+            "XXXXO....",
+            "X.OXO....",
+            "XXXXO....",
+            "OOOOO....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let (cells, size) = grid(&rows);
+        let (chain, n) = chains(&cells, size);
+        let black = chain[8 * size];
+        let c8 = chain[7 * size + 2];
+        let mut dead = vec![false; n];
+        dead[black] = true;
+        dead[c8] = true;
+        assert_eq!(
+            with_no_living_opponent(&cells, size, &chain, &dead),
+            vec![c8]
+        );
+        // With Black's group alive, C8 stays dead.
+        dead[black] = false;
+        assert!(with_no_living_opponent(&cells, size, &chain, &dead).is_empty());
+    }
 }

@@ -165,6 +165,66 @@ fn eyeless_of(
     out
 }
 
+/// Per chain (by index of `chain`): whether all its liberties lie in one area of at most
+/// [`MAX_KILLABLE`] points not of its color, of a killable shape, that holds opponent stones
+/// — a nakade inside the chain's only eye space. The chain can take those stones, but what is
+/// left is the same killable shape with the opponent to play, so it cannot make two eyes
+/// (a bulky five whose vital point the opponent holds, game 8202 of the parity samples).
+pub(crate) fn nakade_enclosed(
+    cells: &[u8],
+    size: usize,
+    chain: &[usize],
+    n_chains: usize,
+) -> Vec<bool> {
+    // The one area each chain's liberties lie in: None before the first, usize::MAX for more.
+    let mut liberty_area: Vec<Option<usize>> = vec![None; n_chains];
+    let mut areas = [
+        label(cells, size, |c| c != 1),
+        label(cells, size, |c| c != 2),
+    ];
+    let mut members: [Vec<Vec<usize>>; 2] = [Vec::new(), Vec::new()];
+    for (k, (area, n)) in areas.iter_mut().enumerate() {
+        members[k] = vec![Vec::new(); *n];
+        for p in 0..cells.len() {
+            if area[p] != usize::MAX {
+                members[k][area[p]].push(p);
+            }
+        }
+    }
+    for p in 0..cells.len() {
+        if cells[p] == 0 {
+            continue;
+        }
+        let (c, k) = (chain[p], usize::from(cells[p] - 1));
+        for q in grid_neighbours(p, size) {
+            if cells[q] != 0 {
+                continue;
+            }
+            let a = areas[k].0[q];
+            liberty_area[c] = match liberty_area[c] {
+                None => Some(a),
+                Some(b) if b == a => Some(a),
+                Some(_) => Some(usize::MAX),
+            };
+        }
+    }
+    let mut out = vec![false; n_chains];
+    for p in 0..cells.len() {
+        if cells[p] == 0 {
+            continue;
+        }
+        let (c, color) = (chain[p], cells[p]);
+        let Some(a) = liberty_area[c].filter(|&a| a != usize::MAX) else {
+            continue;
+        };
+        let points = &members[usize::from(color - 1)][a];
+        out[c] = points.len() <= MAX_KILLABLE
+            && points.iter().any(|&q| cells[q] == 3 - color)
+            && killable_shape(size, points);
+    }
+    out
+}
+
 /// What an eye space (points not of `color`, holding no living opponent stone) is worth.
 fn eye_value(cells: &[u8], size: usize, points: &[usize], color: u8) -> u8 {
     if points.len() > MAX_KILLABLE {
@@ -336,6 +396,70 @@ mod tests {
             eyeless_groups(&cells, size, &chain, &means, &ownership),
             Vec::<usize>::new()
         );
+    }
+
+    /// The chains `nakade_enclosed` finds, drawn as in `eyeless`.
+    fn nakade(rows: &[&str]) -> Vec<String> {
+        let (cells, size) = grid(rows);
+        let (chain, n) = chains(&cells, size);
+        let found = nakade_enclosed(&cells, size, &chain, n);
+        (0..size)
+            .rev()
+            .map(|r| {
+                (0..size)
+                    .map(|c| {
+                        let p = r * size + c;
+                        if cells[p] != 0 && found[chain[p]] {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_chain_whose_only_liberties_are_a_bulky_five_holding_a_stone_is_a_nakade() {
+        // Game 8202's upper left: Black's ten stones have no liberty but A9 C9 B8 C8, around
+        // White's B9 on the vital point of the bulky five A9-C9-B8-C8.
+        let out = nakade(&[
+            ".O.XXO...",
+            "X..XO.OOX",
+            "XXXXO.O.O",
+            "XOXO..O.O",
+            "OOOOOOXOO",
+            "OXOXOXXXO",
+            "XXXXXX.XX",
+            "..OXO....",
+            "..X......",
+        ]);
+        assert_eq!(out[0], "...##....", "{out:#?}");
+        assert_eq!(out[2], "####.....", "{out:#?}");
+        // White's B9 has its liberties in Black's space, which is not an area of White's.
+        assert_eq!(out[0].chars().nth(1), Some('.'));
+    }
+
+    #[test]
+    fn an_empty_eye_space_and_shared_liberties_outside_it_are_no_nakade() {
+        // White's corner has the empty bent three A1 A2 B1: no opponent stone inside.
+        assert!(nakade(&BENT_THREE).iter().all(|r| !r.contains('#')));
+        // Game 7924's upper left: Black's ten stones and White's A9-A8 share B9 and A7, and
+        // Black's liberties reach White's wall through no area of its own: a seki.
+        let out = nakade(&[
+            "O.XXXOO.O",
+            "OXXOOOOO.",
+            ".XXOXOOOO",
+            "XXOXXOO.O",
+            "XOOXXOXOO",
+            "OOOX.XXXX",
+            ".OXXXXXXX",
+            "OOXX.XXXX",
+            ".OX.XX.X.",
+        ]);
+        assert_eq!(out[0], ".........", "{out:#?}");
+        assert_eq!(out[1], ".........", "{out:#?}");
     }
 
     #[test]

@@ -266,3 +266,61 @@ fn seki_that_random_playouts_break_are_read_out_and_stay() {
     // Black's capture at L19 stands: White's M19-N19 are dead.
     assert!(est.dead.contains(&pt("M19")) && est.dead.contains(&pt("N19")));
 }
+
+#[test]
+fn a_bulky_five_holding_the_killers_stone_on_its_vital_point_is_dead() {
+    // Game 8202 of the 77th parity sample as both players left it (docs/ENGINE.md, "Scoring a
+    // finished game"): Black's ten stones in the upper left enclose A9 B9 C9 B8 C8, a bulky
+    // five whose vital point B9 White already holds. Black can take B9 but not make two eyes
+    // (GNU Go's `owl_defend A7` fails), so the group is dead, whoever moves.
+    let rows = [
+        ".O.XXO...",
+        "X..XO.OOX",
+        "XXXXO.O.O",
+        "XOXO..O.O",
+        "OOOOOOXOO",
+        "OXOXOXXXO",
+        "XXXXXX.XX",
+        "..OXO....",
+        "..X......",
+    ];
+    for to_move in [Color::Black, Color::White] {
+        let game = position(&rows, to_move, 7.5);
+        let est = engine().estimate(&game);
+        assert_eq!(
+            est.dead,
+            dead(&["A6", "A7", "A8", "B7", "C2", "C6", "C7", "D7", "D8", "D9", "E2", "E9", "J8"]),
+            "{to_move:?} to move"
+        );
+    }
+}
+
+#[test]
+fn a_corner_seki_of_two_shared_liberties_stays_though_gnu_go_calls_it_dead() {
+    // Game 7924 (kept in bench/data/games-9/m9s57e) as both players left it: Black's ten
+    // stones in the upper left and White's A9-A8 have only B9 and A7, both shared. Whoever
+    // fills one is captured, and White's B9 is answered by A7 taking three stones, after which
+    // White's A9 leaves the same standoff: a seki. GNU Go 3.8 calls Black dead (W+22.5);
+    // the count with the seki is W+0.5.
+    let rows = [
+        "O.XXXOO.O",
+        "OXXOOOOO.",
+        ".XXOXOOOO",
+        "XXOXXOO.O",
+        "XOOXXOXOO",
+        "OOOX.XXXX",
+        ".OXXXXXXX",
+        "OOXX.XXXX",
+        ".OX.XX.X.",
+    ];
+    for to_move in [Color::Black, Color::White] {
+        let game = position(&rows, to_move, 7.5);
+        let est = engine().estimate(&game);
+        for p in ["A5", "B7", "C9", "E9", "A9", "A8"] {
+            assert!(
+                !est.dead.contains(&pt(p)),
+                "{p} is in seki ({to_move:?} to move)"
+            );
+        }
+    }
+}
