@@ -445,8 +445,10 @@ mod tests {
     fn an_empty_eye_space_and_shared_liberties_outside_it_are_no_nakade() {
         // White's corner has the empty bent three A1 A2 B1: no opponent stone inside.
         assert!(nakade(&BENT_THREE).iter().all(|r| !r.contains('#')));
-        // Game 7924's upper left: Black's ten stones and White's A9-A8 share B9 and A7, and
-        // Black's liberties reach White's wall through no area of its own: a seki.
+        // Game 7924's upper left: Black's ten stones and White's A9-A8 share their only
+        // liberties, B9 and A7. Black's area B9-A9-A8-A7 is a bent four, not a killable
+        // shape, so this is no nakade (the kill there is White's sacrifice of A9-A8, which
+        // leaves Black a bent three).
         let out = nakade(&[
             "O.XXXOO.O",
             "OXXOOOOO.",

@@ -294,33 +294,3 @@ fn a_bulky_five_holding_the_killers_stone_on_its_vital_point_is_dead() {
         );
     }
 }
-
-#[test]
-fn a_corner_seki_of_two_shared_liberties_stays_though_gnu_go_calls_it_dead() {
-    // Game 7924 (kept in bench/data/games-9/m9s57e) as both players left it: Black's ten
-    // stones in the upper left and White's A9-A8 have only B9 and A7, both shared. Whoever
-    // fills one is captured, and White's B9 is answered by A7 taking three stones, after which
-    // White's A9 leaves the same standoff: a seki. GNU Go 3.8 calls Black dead (W+22.5);
-    // the count with the seki is W+0.5.
-    let rows = [
-        "O.XXXOO.O",
-        "OXXOOOOO.",
-        ".XXOXOOOO",
-        "XXOXXOO.O",
-        "XOOXXOXOO",
-        "OOOX.XXXX",
-        ".OXXXXXXX",
-        "OOXX.XXXX",
-        ".OX.XX.X.",
-    ];
-    for to_move in [Color::Black, Color::White] {
-        let game = position(&rows, to_move, 7.5);
-        let est = engine().estimate(&game);
-        for p in ["A5", "B7", "C9", "E9", "A9", "A8"] {
-            assert!(
-                !est.dead.contains(&pt(p)),
-                "{p} is in seki ({to_move:?} to move)"
-            );
-        }
-    }
-}
