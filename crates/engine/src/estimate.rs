@@ -9,6 +9,7 @@ use crate::policy::{playout, Policy};
 use crate::reading::{read_clusters, Fate};
 pub use crate::reading::{ESTIMATE_BUDGET, MOVE_BUDGET};
 use crate::rng::FastRng;
+use crate::sacrifice::killed_by_sacrifice;
 use crate::standoff::standoff_chains;
 use std::collections::BTreeSet;
 use tengen_rules::score::seki_chains;
@@ -210,6 +211,15 @@ pub fn decide_within(game: &Game, mut ownership: Vec<f32>, reading_budget: u32) 
         let trusted_reading = read_alive[c] && !nakade[c];
         if !forced_alive[c] && !trusted_reading && !in_seki[c] && means[c] < ONE_EYED_DEAD_BELOW {
             chain_dead[c] = true;
+        }
+    }
+    // Two chains sharing their last two liberties are no seki where the owner of the small
+    // one kills the other by sacrificing it (game 7924): whatever the playouts and the
+    // cut-short reading say, the big chain is dead and the small one is not.
+    for (victim, sacrificed) in killed_by_sacrifice(&cells, size, &chain, n_chains) {
+        if !forced_alive[victim] {
+            chain_dead[victim] = true;
+            chain_dead[sacrificed] = false;
         }
     }
     for c in with_no_living_opponent(&cells, size, &chain, &chain_dead) {

@@ -20,7 +20,7 @@
 use crate::benson::{grid_neighbours, label};
 
 /// The largest eye space that can be a killable shape.
-const MAX_KILLABLE: usize = 6;
+pub(crate) const MAX_KILLABLE: usize = 6;
 /// An opponent chain inside an area with at least this ownership (from its own side) is alive,
 /// so the area is not an eye space.
 const LIVING_ABOVE: f32 = 0.3;
@@ -266,7 +266,7 @@ fn false_eye(cells: &[u8], size: usize, p: usize, color: u8) -> bool {
 
 /// Whether an eye space of these points (at most six) is a killable shape: any shape up to
 /// three points, the square and pyramid four, the bulky and cross five, the rabbity six.
-fn killable_shape(size: usize, points: &[usize]) -> bool {
+pub(crate) fn killable_shape(size: usize, points: &[usize]) -> bool {
     let mut edges = 0;
     let mut max_degree = 0;
     for &p in points {

@@ -33,6 +33,7 @@ pub(crate) mod prior;
 pub(crate) mod reading;
 pub(crate) mod reply;
 pub mod rng;
+pub(crate) mod sacrifice;
 pub(crate) mod search;
 pub(crate) mod second_look;
 pub mod spatial;

@@ -294,3 +294,34 @@ fn a_bulky_five_holding_the_killers_stone_on_its_vital_point_is_dead() {
         );
     }
 }
+
+#[test]
+fn two_shared_liberties_are_no_seki_when_a_two_stone_sacrifice_leaves_a_bent_three() {
+    // Game 7924 (bench/data/games-9/m9s57e) as both players left it: Black's ten stones in the
+    // upper left and White's A9-A8 share their only liberties, B9 and A7. White fills B9,
+    // Black must take three stones with A7, White plays A9 on the bent three's vital point,
+    // then sacrifices A8: Black is left one eye. GNU Go 3.8 scores it W+22.5.
+    let rows = [
+        "O.XXXOO.O",
+        "OXXOOOOO.",
+        ".XXOXOOOO",
+        "XXOXXOO.O",
+        "XOOXXOXOO",
+        "OOOX.XXXX",
+        ".OXXXXXXX",
+        "OOXX.XXXX",
+        ".OX.XX.X.",
+    ];
+    for to_move in [Color::Black, Color::White] {
+        let game = position(&rows, to_move, 7.5);
+        let est = engine().estimate(&game);
+        let upper_left = dead(&["C9", "D9", "E9", "B8", "C8", "B7", "C7", "A6", "B6", "A5"]);
+        assert!(
+            upper_left.is_subset(&est.dead),
+            "{to_move:?} to move: {:?}",
+            est.dead
+        );
+        assert!(!est.dead.contains(&pt("A9")) && !est.dead.contains(&pt("A8")));
+        assert_eq!(est.score, -22.5, "{to_move:?} to move");
+    }
+}
