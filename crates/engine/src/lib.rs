@@ -584,6 +584,12 @@ impl Engine {
             _ => lv.playouts,
         };
         let by_time = playouts == UNLIMITED_PLAYOUTS;
+        // The learned evaluation's defaults: in a search by time, where they won at equal
+        // time, and at the top level's own budget, the strongest level on the web (with them
+        // it won 71 of 100 against the same budget without; docs/ENGINE.md, "Learned
+        // evaluation"). The lower levels keep the budgets their ranks were measured with.
+        let full_strength =
+            by_time || (self.config.level >= MAX_LEVEL && self.config.playouts.is_none());
         // The network judges at the komi it was fitted with: not when the search counts with
         // another (a handicap game's dynamic komi, a lost game's shifted komi).
         let board_size = game.board().size() as usize;
@@ -591,7 +597,7 @@ impl Engine {
             if board_size == value::VALUE_BOARD && komi_halves == value::FITTED_KOMI_HALVES {
                 self.config
                     .value_prior
-                    .unwrap_or_else(|| value::default_prior(by_time))
+                    .unwrap_or_else(|| value::default_prior(full_strength))
             } else {
                 0.0
             };
@@ -600,7 +606,7 @@ impl Engine {
         tree.value_mix = if tree.value_prior > 0.0 {
             self.config
                 .value_mix
-                .unwrap_or_else(|| value::default_value_mix(by_time))
+                .unwrap_or_else(|| value::default_value_mix(full_strength))
         } else {
             0.0
         };
@@ -608,7 +614,7 @@ impl Engine {
             if board_size == value::VALUE_BOARD && value::ValueNet::shipped().has_moves() {
                 self.config
                     .move_prior
-                    .unwrap_or_else(|| value::default_move_prior(by_time))
+                    .unwrap_or_else(|| value::default_move_prior(full_strength))
             } else {
                 0.0
             };

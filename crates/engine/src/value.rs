@@ -2,7 +2,7 @@
 //! `bench/engine/fit_value.py` on the finished games of Tengen against GNU Go, that gives the
 //! side to move's chance of winning (docs/ENGINE.md, "Learned evaluation"). The search adds
 //! it to new nodes as prior results (`EngineConfig::value_prior`): by default in a search by
-//! time, not at a level's fixed budget.
+//! time and at the top level's own budget, not at the lower levels' fixed budgets.
 //!
 //! The input is twelve planes from the side to move's view, as `value_data.py` writes them:
 //! its stones, the opponent's, the empty points, its chains with one, two and three or more
@@ -26,12 +26,13 @@ pub const FITTED_KOMI_HALVES: i32 = 15;
 /// The prior's virtual visits in a search by time unless the engine is told another.
 pub const TIMED_PRIOR: f32 = 20.0;
 
-/// The learned evaluation's prior the engine uses unless told another: [`TIMED_PRIOR`] in a
-/// search by time on a processor that values fast ([`fast_valuation`]), where it won at equal
-/// time, and none at the levels' fixed playout budgets, whose ranks were measured without it
-/// (the network only values 9×9 boards at komi 7.5).
-pub fn default_prior(by_time: bool) -> f32 {
-    on_when_timed_and_fast(TIMED_PRIOR, by_time)
+/// The learned evaluation's prior the engine uses unless told another: [`TIMED_PRIOR`] at
+/// full strength — a search by time, where it won at equal time, or the top level's own
+/// budget, where it won 71 of 100 at equal playouts — on a processor that values fast
+/// ([`fast_valuation`]), and none at the lower levels' fixed playout budgets, whose ranks were
+/// measured without it (the network only values 9×9 boards at komi 7.5).
+pub fn default_prior(full_strength: bool) -> f32 {
+    on_when_full_and_fast(TIMED_PRIOR, full_strength)
 }
 
 /// The learned move prior's weight in a search by time unless the engine is told another:
@@ -39,11 +40,11 @@ pub fn default_prior(by_time: bool) -> f32 {
 /// "Learned moves").
 pub const TIMED_MOVE_PRIOR: f32 = 50.0;
 
-/// The learned move prior the engine uses unless told another: [`TIMED_MOVE_PRIOR`] in a
-/// search by time on a processor that values fast, where it won at equal time, and none at
-/// the levels' fixed budgets, as with [`default_prior`].
-pub fn default_move_prior(by_time: bool) -> f32 {
-    on_when_timed_and_fast(TIMED_MOVE_PRIOR, by_time)
+/// The learned move prior the engine uses unless told another: [`TIMED_MOVE_PRIOR`] at full
+/// strength on a processor that values fast, and none at the lower levels' fixed budgets, as
+/// with [`default_prior`].
+pub fn default_move_prior(full_strength: bool) -> f32 {
+    on_when_full_and_fast(TIMED_MOVE_PRIOR, full_strength)
 }
 
 /// The learned evaluation's share of each iteration's result (the mix) in a search by time
@@ -53,15 +54,15 @@ pub fn default_move_prior(by_time: bool) -> f32 {
 pub const TIMED_VALUE_MIX: f32 = 0.25;
 
 /// The mix the engine uses unless told another: [`TIMED_VALUE_MIX`] where the prior is on by
-/// default ([`default_prior`]), whose valuations it reuses, and none at the levels' fixed
-/// budgets.
-pub fn default_value_mix(by_time: bool) -> f32 {
-    on_when_timed_and_fast(TIMED_VALUE_MIX, by_time)
+/// default ([`default_prior`]), whose valuations it reuses, and none at the lower levels'
+/// fixed budgets.
+pub fn default_value_mix(full_strength: bool) -> f32 {
+    on_when_full_and_fast(TIMED_VALUE_MIX, full_strength)
 }
 
-/// `weight` in a search by time on a processor that values fast, else 0 (off).
-fn on_when_timed_and_fast(weight: f32, by_time: bool) -> f32 {
-    if by_time && fast_valuation() {
+/// `weight` at full strength on a processor that values fast, else 0 (off).
+fn on_when_full_and_fast(weight: f32, full_strength: bool) -> f32 {
+    if full_strength && fast_valuation() {
         weight
     } else {
         0.0

@@ -1,10 +1,12 @@
 //! The learned evaluation's two priors as the engine uses them unless told another. The value
-//! prior: on in a 9×9 search by time at komi 7.5, where it won at equal time; off at a level's
-//! fixed budget (the levels' ranks were measured without it), on other boards and at other
-//! komi (the network was fitted on 9×9 games at 7.5). The move prior: on in a 9×9 search by
-//! time at any komi (the move head does not count), off at a level's budget and on other
-//! boards. Both: what they are told when they are told. The mix (the network's share of each
-//! iteration's result) goes with the value prior, whose valuations it reuses.
+//! prior: on in a 9×9 search by time at komi 7.5, where it won at equal time, and at the top
+//! level's own budget (the web's strongest level), where it won at equal playouts; off at the
+//! lower levels' fixed budgets (their ranks were measured without it), on other boards and at
+//! other komi (the network was fitted on 9×9 games at 7.5). The move prior: on in a 9×9
+//! search by time or at the top level's budget at any komi (the move head does not count),
+//! off at the lower levels' budgets and on other boards. Both: what they are told when they
+//! are told. The mix (the network's share of each iteration's result) goes with the value
+//! prior, whose valuations it reuses.
 
 mod common;
 
@@ -86,6 +88,27 @@ fn nine_by_nine_search_by_the_clock_gets_the_move_prior_at_any_komi() {
         assert_eq!(prior, expected, "komi {komi}");
     }
     assert_eq!(value::default_move_prior(true), expected);
+}
+
+#[test]
+fn the_top_levels_own_budget_gets_the_network_and_its_mix() {
+    // Level 10 without a clock: its fixed 10 000 playouts, as the web plays it.
+    let info = common::first_search(9, 7.5, threads_one(10), None);
+    assert_eq!(info.value_prior, when_fast(value::TIMED_PRIOR));
+    assert_eq!(info.move_prior, when_fast(value::TIMED_MOVE_PRIOR));
+    assert_eq!(info.value_mix, when_fast(value::TIMED_VALUE_MIX));
+    // A budget the player sets at level 10 keeps the lower levels' default: off.
+    let counted = EngineConfig {
+        playouts: Some(300),
+        ..threads_one(10)
+    };
+    for (name, _, first) in PRIORS {
+        assert_eq!(
+            first(9, 7.5, counted, None),
+            0.0,
+            "{name}, level 10 at 300 playouts"
+        );
+    }
 }
 
 #[test]
