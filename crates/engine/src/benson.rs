@@ -187,6 +187,30 @@ pub(crate) mod tests {
         (cells, size)
     }
 
+    /// As in game 8202's upper left (docs/ENGINE.md, "Scoring a finished game"): Black's ten
+    /// stones have no liberty but A9 C9 B8 C8, around White's B9 on the vital point of the
+    /// bulky five A9-C9-B8-C8, and White's wall encloses them.
+    pub(crate) const BULKY_FIVE_HOLDING_A_STONE: [&str; 9] = [
+        ".O.XO....",
+        "X..XO....",
+        "XXXXO....",
+        "OOOOO....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+
+    /// Rows drawn top row first, each point drawn by `mark` (given its flat index): the
+    /// tests' picture of what an analysis found, to compare with expected rows.
+    pub(crate) fn draw(size: usize, mark: impl Fn(usize) -> char) -> Vec<String> {
+        (0..size)
+            .rev()
+            .map(|r| (0..size).map(|c| mark(r * size + c)).collect())
+            .collect()
+    }
+
     #[test]
     fn two_eyed_group_is_pass_alive_and_one_eyed_is_not() {
         let (cells, size) = grid(&[

@@ -417,35 +417,24 @@ fn eyeless_and_enclosed(cells: &[u8], size: usize, chain: &[usize], means: &[f32
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benson::tests::grid;
+    use crate::benson::tests::{grid, BULKY_FIVE_HOLDING_A_STONE};
 
     #[test]
     fn a_stone_inside_a_dead_group_is_not_dead_and_one_inside_a_living_group_is() {
-        // White's C8 sits in the eye space of Black's upper-left group; White's wall runs
-        // along the fourth line. With Black's group dead, C8 has no living opponent around.
-        let rows = [
-            "XXXXO....",
-            "X.OXO....",
-            "XXXXO....",
-            "OOOOO....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ];
-        let (cells, size) = grid(&rows);
+        // White's B9 sits on the vital point of Black's eye space; White's wall encloses
+        // Black. With Black's group dead, B9 has no living opponent around.
+        let (cells, size) = grid(&BULKY_FIVE_HOLDING_A_STONE);
         let (chain, n) = chains(&cells, size);
-        let black = chain[8 * size];
-        let c8 = chain[7 * size + 2];
+        let black = chain[8 * size + 3];
+        let b9 = chain[8 * size + 1];
         let mut dead = vec![false; n];
         dead[black] = true;
-        dead[c8] = true;
+        dead[b9] = true;
         assert_eq!(
             with_no_living_opponent(&cells, size, &chain, &dead),
-            vec![c8]
+            vec![b9]
         );
-        // With Black's group alive, C8 stays dead.
+        // With Black's group alive, B9 stays dead.
         dead[black] = false;
         assert!(with_no_living_opponent(&cells, size, &chain, &dead).is_empty());
     }

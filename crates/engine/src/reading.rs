@@ -687,7 +687,7 @@ fn key(hash: u64, color: u8, passes: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benson::tests::grid;
+    use crate::benson::tests::{draw, grid};
     use crate::benson::{chains, pass_alive};
 
     /// The fate of the chain at each point, read from rows drawn top row first (`X` Black,
@@ -697,25 +697,15 @@ mod tests {
         let (chain, n) = chains(&cells, size);
         let alive = pass_alive(&cells, size).alive;
         let fates = read_clusters(&cells, size, &chain, n, &alive, ESTIMATE_BUDGET);
-        (0..size)
-            .rev()
-            .map(|r| {
-                (0..size)
-                    .map(|c| {
-                        let p = r * size + c;
-                        if cells[p] == 0 {
-                            return '.';
-                        }
-                        match fates[chain[p]] {
-                            Fate::Unread => '.',
-                            Fate::Survives => 'S',
-                            Fate::Captured => 'C',
-                            Fate::Critical => '?',
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        draw(size, |p| match cells[p] {
+            0 => '.',
+            _ => match fates[chain[p]] {
+                Fate::Unread => '.',
+                Fate::Survives => 'S',
+                Fate::Captured => 'C',
+                Fate::Critical => '?',
+            },
+        })
     }
 
     /// OGS game 64848549's top right, moved to a 10×10 board: Black's top chain (liberties B10,

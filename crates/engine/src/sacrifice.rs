@@ -138,65 +138,51 @@ impl Chains<'_> {
 mod tests {
     use super::*;
     use crate::benson::chains;
-    use crate::benson::tests::grid;
+    use crate::benson::tests::{draw, grid};
 
     /// The victims' stones as `#` and the sacrificed chains' as `s`, rows top first.
     fn sacrifices(rows: &[&str]) -> Vec<String> {
         let (cells, size) = grid(rows);
         let (chain, n) = chains(&cells, size);
         let found = killed_by_sacrifice(&cells, size, &chain, n);
-        (0..size)
-            .rev()
-            .map(|r| {
-                (0..size)
-                    .map(|c| {
-                        let p = r * size + c;
-                        if cells[p] == 0 {
-                            '.'
-                        } else if found.iter().any(|&(v, _)| v == chain[p]) {
-                            '#'
-                        } else if found.iter().any(|&(_, s)| s == chain[p]) {
-                            's'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        draw(size, |p| match cells[p] {
+            0 => '.',
+            _ if found.iter().any(|&(v, _)| v == chain[p]) => '#',
+            _ if found.iter().any(|&(_, s)| s == chain[p]) => 's',
+            _ => '.',
+        })
     }
-
-    /// Game 7924 as both players left it: Black's ten stones in the upper left and White's
-    /// A9-A8 share B9 and A7.
-    const GAME_7924: [&str; 9] = [
-        "O.XXXOO.O",
-        "OXXOOOOO.",
-        ".XXOXOOOO",
-        "XXOXXOO.O",
-        "XOOXXOXOO",
-        "OOOX.XXXX",
-        ".OXXXXXXX",
-        "OOXX.XXXX",
-        ".OX.XX.X.",
-    ];
 
     #[test]
     fn a_two_stone_sacrifice_leaving_a_bent_three_kills_the_big_chain() {
-        // White fills B9, Black takes three stones with A7 and is left the bent three
-        // A9-A8-B9 with White to play A9.
-        let out = sacrifices(&GAME_7924);
-        assert_eq!(out[0], "s.###....", "{out:#?}");
-        assert_eq!(out[1], "s##......", "{out:#?}");
-        assert_eq!(out[2], ".##......", "{out:#?}");
-        assert_eq!(out[3], "##.......", "{out:#?}");
-        assert_eq!(out[4], "#........", "{out:#?}");
+        // As in game 7924's upper left: Black's seven stones and White's A9-A8 share their
+        // only liberties, B9 and A7. White fills B9, Black takes three stones with A7 and is
+        // left the bent three A9-A8-B9 with White to play A9.
+        let out = sacrifices(&[
+            "O.XO.....",
+            "OXXO.....",
+            ".XXO.....",
+            "XXOO.....",
+            "OOO......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert_eq!(
+            out[..4],
+            ["s.#......", "s##......", ".##......", "##......."],
+            "{out:#?}"
+        );
+        assert!(out[4..].iter().all(|r| !r.contains(['#', 's'])), "{out:#?}");
     }
 
     #[test]
     fn a_big_chain_that_can_take_a_stone_in_atari_is_not_killed() {
-        // Game 8174's top: White's ten stones and Black's D9-E9 share C9 and E8, but White
-        // takes Black's H9 (in atari at J9) for a second eye.
-        let out = sacrifices(&[
+        // Game 8174's top as both players left it: White's ten stones and Black's D9-E9
+        // share their only liberties, C9 and E8, but White takes Black's H9 (in atari at J9)
+        // for a second eye.
+        let rows = [
             "XO.XXOOX.",
             "XOOO.OXOO",
             "XXXOOOXO.",
@@ -206,7 +192,22 @@ mod tests {
             ".X...XOO.",
             "....X.XOO",
             ".....XXXO",
-        ]);
+        ];
+        let (cells, size) = grid(&rows);
+        let (chain, _) = chains(&cells, size);
+        let point = |col: usize, row: usize| (row - 1) * size + col;
+        let liberties = |c: usize| {
+            let mut libs: Vec<usize> = (0..cells.len())
+                .filter(|&p| cells[p] == 0)
+                .filter(|&p| grid_neighbours(p, size).any(|q| cells[q] != 0 && chain[q] == c))
+                .collect();
+            libs.sort_unstable();
+            libs
+        };
+        let both = vec![point(4, 8), point(2, 9)]; // E8, C9
+        assert_eq!(liberties(chain[point(3, 9)]), both, "Black's D9-E9");
+        assert_eq!(liberties(chain[point(3, 8)]), both, "White's ten stones");
+        let out = sacrifices(&rows);
         assert!(out.iter().all(|r| !r.contains('#')), "{out:#?}");
     }
 
