@@ -1,5 +1,5 @@
 //! Two chains that share their only two liberties and look like a seki, where one of them is
-//! killed by a sacrifice (docs/ENGINE.md, "Scoring a finished game": games 7924, 7731, 8155).
+//! killed by a sacrifice (docs/ENGINE.md, "Scoring a finished game": games 7924 and 7731).
 //!
 //! Neither side can fill a shared liberty without putting its own chain in atari, so random
 //! playouts and the cut-short local reading keep both standing. But when one chain is small,
@@ -120,9 +120,7 @@ impl Chains<'_> {
                 && killable_shape(size, &space)
         })
     }
-}
 
-impl Chains<'_> {
     /// The liberties of chain `t` whose every neighbour is a stone of its color: points the
     /// opponent cannot fill while the chain stands.
     fn eyes(&self, t: usize) -> usize {
