@@ -70,6 +70,31 @@ pub fn chains(cells: &[u8], size: usize) -> (Vec<usize>, usize) {
     (lab, nb + nw)
 }
 
+/// Each chain's stones and liberties (by index of `chain`, as [`chains`] numbers them), in
+/// board order.
+pub(crate) fn stones_and_liberties(
+    cells: &[u8],
+    size: usize,
+    chain: &[usize],
+    n_chains: usize,
+) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let mut stones: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
+    let mut liberties: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
+    for p in 0..cells.len() {
+        if cells[p] == 0 {
+            continue;
+        }
+        let c = chain[p];
+        stones[c].push(p);
+        for q in grid_neighbours(p, size) {
+            if cells[q] == 0 && !liberties[c].contains(&q) {
+                liberties[c].push(q);
+            }
+        }
+    }
+    (stones, liberties)
+}
+
 /// Benson's analysis for both colors.
 pub fn pass_alive(cells: &[u8], size: usize) -> PassAlive {
     let mut out = PassAlive {

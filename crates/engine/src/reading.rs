@@ -12,7 +12,7 @@
 //! for its limits: no self-atari larger than a nakade, a few plies only after a capture of
 //! two or more stones, and a budget past which a cluster is left unread.
 
-use crate::benson::{grid_neighbours, label};
+use crate::benson::{grid_neighbours, label, stones_and_liberties};
 use crate::rng::FastRng;
 use tengen_rules::HashMap64;
 
@@ -63,29 +63,13 @@ pub(crate) fn read_clusters(
     budget: u32,
 ) -> Vec<Fate> {
     let mut fates = vec![Fate::Unread; n_chains];
-    let mut points: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
-    let mut liberties: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
-    let mut weak = vec![true; n_chains];
-    for p in 0..cells.len() {
-        if cells[p] == 0 {
-            continue;
-        }
-        let c = chain[p];
-        points[c].push(p);
-        if pass_alive[p] != 0 {
-            weak[c] = false;
-        }
-        for q in grid_neighbours(p, size) {
-            if cells[q] == 0 && !liberties[c].contains(&q) {
-                liberties[c].push(q);
-            }
-        }
-    }
-    for c in 0..n_chains {
-        if liberties[c].len() > MAX_LIBERTIES {
-            weak[c] = false;
-        }
-    }
+    let (points, liberties) = stones_and_liberties(cells, size, chain, n_chains);
+    // A pass-alive chain, or one with many liberties, bounds clusters; it does not join them.
+    let mut weak: Vec<bool> = (0..n_chains)
+        .map(|c| {
+            liberties[c].len() <= MAX_LIBERTIES && points[c].iter().all(|&p| pass_alive[p] == 0)
+        })
+        .collect();
     let mut remaining = budget;
     let regions = EmptyRegions::new(cells, size);
     // The smallest fights first: a large one that runs out of budget leaves none to the others.

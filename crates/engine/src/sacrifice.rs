@@ -9,7 +9,7 @@
 //! A Go player calls the big chain dead. Where both chains could be killed this way, whoever
 //! moves first wins, and nothing is decided here.
 
-use crate::benson::grid_neighbours;
+use crate::benson::{grid_neighbours, stones_and_liberties};
 use crate::eyes::{killable_shape, MAX_KILLABLE};
 
 /// Chains (by index of `chain`) killed by the sacrifice of a small chain beside them, each
@@ -21,20 +21,7 @@ pub(crate) fn killed_by_sacrifice(
     chain: &[usize],
     n_chains: usize,
 ) -> Vec<(usize, usize)> {
-    let mut stones: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
-    let mut liberties: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
-    for p in 0..cells.len() {
-        if cells[p] == 0 {
-            continue;
-        }
-        let c = chain[p];
-        stones[c].push(p);
-        for q in grid_neighbours(p, size) {
-            if cells[q] == 0 && !liberties[c].contains(&q) {
-                liberties[c].push(q);
-            }
-        }
-    }
+    let (stones, mut liberties) = stones_and_liberties(cells, size, chain, n_chains);
     for libs in liberties.iter_mut() {
         libs.sort_unstable();
     }
@@ -192,13 +179,11 @@ mod tests {
             ".....XXXO",
         ];
         let (cells, size) = grid(&rows);
-        let (chain, _) = chains(&cells, size);
+        let (chain, n) = chains(&cells, size);
+        let (_, all_liberties) = stones_and_liberties(&cells, size, &chain, n);
         let point = |col: usize, row: usize| (row - 1) * size + col;
         let liberties = |c: usize| {
-            let mut libs: Vec<usize> = (0..cells.len())
-                .filter(|&p| cells[p] == 0)
-                .filter(|&p| grid_neighbours(p, size).any(|q| cells[q] != 0 && chain[q] == c))
-                .collect();
+            let mut libs = all_liberties[c].clone();
             libs.sort_unstable();
             libs
         };
