@@ -158,7 +158,7 @@ def run(a):
 def run_seed(a, suite, seed):
     """(answers GNU Go also gave, seconds spent) over `suite` with one engine seed."""
     argv = [a.binary, "gtp", "--playouts", str(a.playouts), "--threads", str(a.threads),
-            "--log", "--seed", str(seed)]
+            "--log", "--seed", str(seed)] + a.engine_args.split()
     t = Gtp(argv, stderr=subprocess.PIPE)
     solved = 0
     seconds = 0.0
@@ -203,6 +203,10 @@ def main():
     r.add_argument("--seed", type=int, default=1, help="the first engine seed")
     r.add_argument("--seeds", type=int, default=1,
                    help="play each position with this many seeds (the answers vary)")
+    r.add_argument("--engine-args", default="",
+                   help="more `tengen gtp` flags, e.g. the network's defaults, which a "
+                        "--playouts budget leaves off: --value-prior 20 --move-prior 50 "
+                        "--value-mix 0.25 --score-weight 0.2")
     a = p.parse_args()
     extract(a) if a.command == "extract" else run(a)
 

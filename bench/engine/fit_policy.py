@@ -40,6 +40,24 @@ class MoveHead(nn.Module):
         return logits.masked_fill(empty.flatten(1) < 0.5, -1e9)
 
 
+def load_head(path):
+    """The move head in a weight file (its tensors after the `moves N` line), or None."""
+    lines = [l for l in open(path) if l.strip() and not l.startswith("#")]
+    start = next((i for i, l in enumerate(lines) if l.startswith("moves ")), None)
+    if start is None:
+        return None
+    tensors = {}
+    for name_line, values in zip(lines[start + 1::2], lines[start + 2::2]):
+        name, n = name_line.split()
+        flat = [float(v) for v in values.split()]
+        assert len(flat) == int(n), name
+        tensors[name.removeprefix("move.")] = flat
+    channels = int(len(tensors["logit.weight"]))
+    head = MoveHead(channels, int(lines[start].split()[1]))
+    head.load_state_dict({k: torch.tensor(tensors[k]).view_as(t) for k, t in head.state_dict().items()})
+    return head
+
+
 def trunk(net, x):
     for conv in net.convs:
         x = F.relu(conv(x))
