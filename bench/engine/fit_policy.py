@@ -23,7 +23,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import value_data
-from fit_value import CHECK_ROWS, ValueNet, load_net, symmetry, write_tensors, write_weights
+from fit_value import CHECK_ROWS, ValueNet, load_net, read_tensors, symmetry, write_tensors, write_weights
 
 
 class MoveHead(nn.Module):
@@ -46,12 +46,7 @@ def load_head(path):
     start = next((i for i, l in enumerate(lines) if l.startswith("moves ")), None)
     if start is None:
         return None
-    tensors = {}
-    for name_line, values in zip(lines[start + 1::2], lines[start + 2::2]):
-        name, n = name_line.split()
-        flat = [float(v) for v in values.split()]
-        assert len(flat) == int(n), name
-        tensors[name.removeprefix("move.")] = flat
+    tensors = {k.removeprefix("move."): v for k, v in read_tensors(lines[start + 1:]).items()}
     channels = int(len(tensors["logit.weight"]))
     head = MoveHead(channels, int(lines[start].split()[1]))
     head.load_state_dict({k: torch.tensor(tensors[k]).view_as(t) for k, t in head.state_dict().items()})

@@ -51,15 +51,21 @@ def read_weights(path):
     """The evaluation in a weight file: (channels, layers, planes, {name: flat values})."""
     lines = [l for l in open(path) if l.strip() and not l.startswith("#")]
     channels, layers, planes = (int(v) for v in lines[0].split())
-    tensors = {}
     # The evaluation's tensors only: a move head already in the file is fitted again.
     end = next((i for i, l in enumerate(lines) if l.startswith("moves ")), len(lines))
-    for head, values in zip(lines[1:end:2], lines[2:end:2]):
+    return channels, layers, planes, read_tensors(lines[1:end])
+
+
+def read_tensors(lines):
+    """{name: flat values} from a weight file's lines, each tensor a `name count` line and
+    a line of its values."""
+    tensors = {}
+    for head, values in zip(lines[0::2], lines[1::2]):
         name, n = head.split()
         flat = [float(v) for v in values.split()]
         assert len(flat) == int(n), name
         tensors[name] = flat
-    return channels, layers, planes, tensors
+    return tensors
 
 
 def load_net(path):
