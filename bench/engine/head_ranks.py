@@ -23,19 +23,19 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import play  # noqa: E402
+from benchlib.points import gtp_to_sgf, sgf_to_gtp, sgf_to_index  # noqa: E402
 
 import value_data  # noqa: E402
 from blunders import load_suite  # noqa: E402
 from fit_policy import load_head, trunk  # noqa: E402
 from fit_value import load_net  # noqa: E402
 
-COLUMNS = "ABCDEFGHJ"
 PLAYED = re.compile(r"Tengen played (\S+)")
 
 
 def index(point):
     """The flat index (rows from the top, as the fit's planes) of a 9x9 GTP point."""
-    return (9 - int(point[1:])) * 9 + COLUMNS.index(point[0].upper())
+    return sgf_to_index(gtp_to_sgf(point, 9), 9)
 
 
 def chances(net, head, moves, color):
@@ -67,7 +67,7 @@ def games_report(net, head, folders):
             for color, sgf in MOVE.findall(text):
                 if not sgf:
                     break
-                point = COLUMNS[ord(sgf[0]) - 97] + str(9 - (ord(sgf[1]) - 97))
+                point = sgf_to_gtp(sgf, 9)
                 if color == tengen:
                     p = chances(net, head, moves, color)
                     m = index(point)
