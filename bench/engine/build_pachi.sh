@@ -17,7 +17,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 case "${1:-}" in
 12.90)
     out="$root/target/pachi12"
-    git clone -q --branch pachi-12.90 "${2:-https://github.com/pasky/pachi}" "$out" 2>/dev/null
+    rm -rf "$out"
+    git -c advice.detachedHead=false clone -q --branch pachi-12.90 "${2:-https://github.com/pasky/pachi}" "$out"
     sed -i 's/#define MAX_NET_LAG 2.0/#define MAX_NET_LAG 0.05/' "$out/timeinfo.c"
     make -C "$out" -j2 DCNN=0 JOSEKIFIX=0 DATADIR="$out" >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
     ;;
