@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.stats import wilson  # noqa: E402
+from bimodal import RESULT  # noqa: E402
 
 GAME = re.compile(r"game-\d+-(\d+)\.sgf$")
-RESULT = re.compile(r"RE\[([BW])\+([\d.]+|R)")
 BIG = 20.0
 
 
