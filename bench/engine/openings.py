@@ -3,7 +3,7 @@
 color, the pairs with the most losses by more than 20 points first (docs/ENGINE.md, "Where
 the collapses gather: one opening").
 
-    python3 bench/engine/openings.py bench/data/games-9/p9s5*.sgfs.xz bench/data/games-9/p9s6*.sgfs.xz
+    python3 bench/engine/openings.py bench/data/games-9/p9s5[789]*.sgfs.xz bench/data/games-9/p9s63*.sgfs.xz
     python3 bench/engine/openings.py target/p9s63a/*.sgf --top 5
 
 Reads kept corpus files (`corpus.py`) and single SGF files. The opening is a game's first two
@@ -14,22 +14,18 @@ losses are in that many games at the rate of the whole set.
 import argparse
 import math
 import re
+import sys
 from collections import Counter
+from pathlib import Path
 
-from corpus import finished, games
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
+from benchlib.points import sgf_to_gtp  # noqa: E402
+from bimodal import RESULT  # noqa: E402
+from corpus import finished, games  # noqa: E402
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
 MOVE = re.compile(r";([BW])\[([a-s]{0,2})\]")
-RESULT = re.compile(r"RE\[([BW])\+([\d.]+|R)")
 SIZE = re.compile(r"SZ\[(\d+)\]")
 BIG_LOSS = 20.0
-
-
-def vertex(sgf_point, size):
-    """GTP vertex of an SGF point (`dd` on 9×9 is D6); `pass` for an empty one."""
-    if not sgf_point:
-        return "pass"
-    return f"{COLUMNS[ord(sgf_point[0]) - 97]}{size - (ord(sgf_point[1]) - 97)}"
 
 
 def poisson_tail(k, mean):
@@ -51,7 +47,7 @@ def main():
         size = int(SIZE.search(text).group(1)) if SIZE.search(text) else 19
         moves = MOVE.findall(text)[:2]
         tengen = "B" if "PB[Tengen]" in text else "W"
-        pair = (tengen, " ".join(vertex(m, size) for _, m in moves))
+        pair = (tengen, " ".join(sgf_to_gtp(m, size) for _, m in moves))
         margin = math.inf if result.group(2) == "R" else float(result.group(2))
         played[pair] += 1
         if result.group(1) == tengen:
