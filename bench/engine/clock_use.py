@@ -87,8 +87,11 @@ def main():
             lost = sum(not won for _, won, *_ in rows)
             print(f"{lo}-{hi - 1} | {len(rows)} | {lost} | {sum(g[2] for g in rows) / len(rows):.2f}")
     print("\nresult | games | seconds a move: Tengen | opponent | Tengen's share")
-    classes = [("won", lambda won, m: won), ("lost by up to 20", lambda won, m: not won and m is not None and m <= 20),
-               ("lost by more than 20", lambda won, m: not won and (m is None or m > 20))]
+    classes = [
+        ("won", lambda won, m: won),
+        ("lost by up to 20", lambda won, m: not won and m is not None and m <= 20),
+        ("lost by more than 20", lambda won, m: not won and (m is None or m > 20)),
+    ]
     for label, keep in classes:
         rows = [g[3] for g in games if keep(g[1], g[3][4])]
         if rows:
