@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.board import play  # noqa: E402
 from benchlib.points import sgf_to_index  # noqa: E402
+from bimodal import RESULT  # noqa: E402
 
 MOVE = re.compile(r";([BW])\[([a-z]*)\]")
 SIZE_TAG = re.compile(r"SZ\[(\d+)\]")
@@ -38,7 +39,7 @@ def game(sgf_path):
     resignation)), or None when the game has no result or no times."""
     with open(sgf_path) as f:
         sgf = f.read()
-    result = re.search(r"RE\[([BW])\+", sgf)
+    result = RESULT.search(sgf)
     times_path = sgf_path[: -len(".sgf")] + ".times.json"
     if not result or not os.path.exists(times_path):
         return None
@@ -46,9 +47,8 @@ def game(sgf_path):
         times = json.load(f)
     spent = sum(times["tengen"])
     opponent = next(v for k, v in times.items() if k != "tengen")
-    margin = re.search(r"RE\[[BW]\+([\d.]+)", sgf)
-    pace = (len(times["tengen"]), spent, len(opponent), sum(opponent),
-            float(margin.group(1)) if margin else None)
+    margin = None if result.group(2) == "R" else float(result.group(2))
+    pace = (len(times["tengen"]), spent, len(opponent), sum(opponent), margin)
     size = int(SIZE_TAG.search(sgf).group(1))
     tengen = "B" if "PB[Tengen]" in sgf else "W"
     board = [0] * (size * size)

@@ -11,24 +11,22 @@ prints the shipped network's chance for the side to move at every position.
 """
 import argparse
 import os
-import subprocess
 import tempfile
 
 from bimodal import RESULT
 from corpus import games
+from net_vs_search import network
 
 
 def tengen_values(probe, text, tengen_black):
-    """{moves played: the network's chance for Tengen} at each position where Tengen is to move."""
+    """{moves played: the network's chance for Tengen} at each position where Tengen is to move
+    (`net_vs_search.network` on the game written to a temporary file)."""
     with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as f:
         f.write(text)
     try:
-        out = subprocess.run([probe, f.name], capture_output=True, text=True, check=True).stdout
+        return network(probe, f.name, tengen_black)
     finally:
         os.unlink(f.name)
-    side = "b" if tengen_black else "w"
-    rows = (line.split("\t") for line in out.splitlines())
-    return {int(r[1]): float(r[3]) for r in rows if len(r) == 4 and r[2] == side}
 
 
 def main():
