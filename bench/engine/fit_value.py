@@ -14,6 +14,18 @@ positions.
 With `--init W.txt` the fit starts from the evaluation in a weight file (a move head in it is
 left out) instead of a new network: fitting the shipped one further on newer games, at a
 lower `--lr` (docs/ENGINE.md, "Trusting the network more, and fitting it again").
+
+With `--balance`, on data with the two named planes (`value_data.py --named`), each position
+is weighed so that for each pair of players the positions won and lost weigh the same, and
+the network is fitted on the twelve board planes alone: which player is to move then says
+nothing on its own of who wins, so the network is not paid for telling them apart (docs/ENGINE.md, "Who is playing"; the
+shipped network since 2026-12-07).
+
+With `--fold`, a network fitted on named data is written as a twelve-plane one that sees
+both sides as Tengen, the players of the A/B matches: two constant planes of ones are the
+board plane's input twice more, so their weights add to its own exactly. The search then asks
+who wins between equal players, not who wins when Tengen plays GNU Go (docs/ENGINE.md, "Who
+is playing").
 """
 
 import argparse
@@ -75,6 +87,38 @@ def load_net(path):
     net.load_state_dict({k: torch.tensor(v).view_as(t)
                          for (k, t), v in zip(net.state_dict().items(), tensors.values())})
     return net
+
+
+# The plane of ones (the board) and the two named planes (`value_data.planes`).
+BOARD_PLANE, NAMED_PLANES = 10, (12, 13)
+
+
+def fold_named(net):
+    """A twelve-plane copy of a network fitted on named data that sees both sides as Tengen:
+    with the named planes all ones, each is the board plane again (same zero padding), so
+    its weights move onto the board plane's."""
+    state = {k: v.clone() for k, v in net.state_dict().items()}
+    weight = state["convs.0.weight"]
+    for plane in NAMED_PLANES:
+        weight[:, BOARD_PLANE] += weight[:, plane]
+    state["convs.0.weight"] = weight[:, : NAMED_PLANES[0]].clone()
+    folded = ValueNet(net.convs[0].out_channels, len(net.convs), NAMED_PLANES[0])
+    folded.load_state_dict(state)
+    return folded
+
+
+def balanced_weights(x, value):
+    """A weight for each position of named data such that, for each pair of players (who is
+    to move, who waits), the positions won and those lost weigh the same in all: which player
+    is to move then says nothing of who wins, and a network fitted so cannot gain by telling
+    Tengen's positions from GNU Go's (docs/ENGINE.md, "Who is playing")."""
+    cell = x[:, NAMED_PLANES[0], 0, 0] * 2 + x[:, NAMED_PLANES[1], 0, 0]
+    weight = np.ones(len(value), dtype=np.float32)
+    for c in np.unique(cell):
+        for won in (0.0, 1.0):
+            chosen = (cell == c) & (value == won)
+            weight[chosen] = 0.5 * (cell == c).sum() / max(chosen.sum(), 1)
+    return torch.from_numpy(weight)
 
 
 def symmetry(t, k):
@@ -167,6 +211,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", help="start from the evaluation in this weight file (its size wins over --channels and --layers)")
     ap.add_argument("--lr", type=float, default=2e-3, help="the peak learning rate")
+    ap.add_argument("--balance", action="store_true",
+                    help="weigh named data so that each player wins half its positions' weight, then fit without the names")
+    ap.add_argument("--fold", action="store_true",
+                    help="write a named fit as a twelve-plane network that sees both sides as Tengen")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
@@ -175,6 +223,11 @@ def main():
     x = torch.from_numpy(train["x"])
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
+    weight = torch.ones(len(y))
+    if args.balance:
+        weight = balanced_weights(train["x"], train["value"])
+        x = x[:, : NAMED_PLANES[0]].contiguous()
+        test = dict(test, x=test["x"][:, : NAMED_PLANES[0]])
     if args.init:
         net = load_net(args.init)
         args.channels, args.layers = net.convs[0].out_channels, len(net.convs)
@@ -192,12 +245,17 @@ def main():
             k = int(torch.randint(8, (1,)))
             xb, ob = symmetry(x[idx], k), symmetry(own[idx], k)
             w, o = net(xb)
-            loss = F.binary_cross_entropy_with_logits(w, y[idx]) + args.owner_weight * F.mse_loss(o, ob)
+            loss = (F.binary_cross_entropy_with_logits(w, y[idx], weight=weight[idx])
+                    + args.owner_weight * F.mse_loss(o, ob))
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
         print(f"epoch {epoch + 1} ({time.time() - start:.0f} s): {report(net, test)}", flush=True)
+    if args.fold:
+        net = fold_named(net)
+        equal = dict(test, x=test["x"][:, : NAMED_PLANES[0]])
+        print(f"folded, both sides named Tengen: {report(net, equal)}", flush=True)
     write_weights(net, args.out, args.channels, args.layers)
 
 

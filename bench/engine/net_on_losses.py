@@ -7,11 +7,15 @@ network rates a collapse as a win (docs/ENGINE.md, "Fourteen moves in").
     python3 bench/engine/net_on_losses.py bench/data/games-9/p9s5[789]*.sgfs.xz bench/data/games-9/p9s6*.sgfs.xz
 
 Reads kept corpus files (or SGF files); each game goes through the `value_probe` example, which
-prints the shipped network's chance for the side to move at every position.
+prints the shipped network's chance for the side to move at every position. With `--weights
+W.txt` a weight file written by `fit_value.py` gives the chances instead (PyTorch, the same
+network the Rust reader builds from that file), so that a fit can be judged before it is
+built in (docs/ENGINE.md, "Who is playing").
 """
 import argparse
 import os
 import tempfile
+from pathlib import Path
 
 from bimodal import RESULT
 from corpus import games
@@ -29,16 +33,40 @@ def tengen_values(probe, text, tengen_black):
         os.unlink(f.name)
 
 
+def weight_file_values(net, name, text):
+    """{moves played: the chance for Tengen} at each position where Tengen is to move, from
+    the network `net` of a weight file (PyTorch) rather than the shipped one."""
+    import numpy as np
+    import torch
+
+    import value_data
+
+    rows = list(value_data.positions(Path(name), text))
+    tengen_to_move = [i for i, (x, _, _, _) in enumerate(rows) if x[12, 0] == 1]
+    if not tengen_to_move:
+        return {}
+    x = np.stack([rows[i][0][:12] for i in tengen_to_move]).reshape(-1, 12, 9, 9)
+    with torch.no_grad():
+        win, _ = net(torch.from_numpy(x))
+    return dict(zip(tengen_to_move, torch.sigmoid(win).tolist()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
     ap.add_argument("--big", type=float, default=20.0)
     ap.add_argument("--above", type=float, default=0.6)
     ap.add_argument("--probe", default="target/release/examples/value_probe")
+    ap.add_argument("--weights", help="a weight file of fit_value.py to use instead of the shipped network")
     args = ap.parse_args()
+    net = None
+    if args.weights:
+        from fit_value import load_net
+
+        net = load_net(args.weights)
     groups = {"lost by more": {}, "won": {}}
     counts = {"lost by more": 0, "won": 0}
-    for _, text in games(args.files):
+    for name, text in games(args.files):
         result = RESULT.search(text)
         if not result:
             continue
@@ -49,7 +77,9 @@ def main():
         if group is None:
             continue
         counts[group] += 1
-        for moves, v in tengen_values(args.probe, text, tengen_black).items():
+        values = (weight_file_values(net, name, text) if net is not None
+                  else tengen_values(args.probe, text, tengen_black))
+        for moves, v in values.items():
             groups[group].setdefault(moves // 10 * 10, []).append(v)
     for group, by_ten in groups.items():
         label = f"{group} than {args.big:g}" if group != "won" else "won"
