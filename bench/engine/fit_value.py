@@ -18,8 +18,8 @@ lower `--lr` (docs/ENGINE.md, "Trusting the network more, and fitting it again")
 With `--balance`, on data with the two named planes (`value_data.py --named`), each position
 is weighed so that for each pair of players the positions won and lost weigh the same, and
 the network is fitted on the twelve board planes alone: which player is to move then says
-nothing on its own of who wins, so the network is not paid for telling them apart (docs/ENGINE.md, "Who is playing"; the
-shipped network since 2026-12-07).
+nothing on its own of who wins, so the network is not paid for telling them apart
+(docs/ENGINE.md, "Who is playing").
 
 With `--fold`, a network fitted on named data is written as a twelve-plane one that sees
 both sides as Tengen, the players of the A/B matches: two constant planes of ones are the
