@@ -110,8 +110,8 @@ def fold_named(net):
 def balanced_weights(x, value):
     """A weight for each position of named data such that, for each pair of players (who is
     to move, who waits), the positions won and those lost weigh the same in all: which player
-    is to move then says nothing of who wins, and a network fitted so cannot gain by telling
-    Tengen's positions from GNU Go's (docs/ENGINE.md, "Who is playing")."""
+    is to move then says nothing on its own of who wins, and a network fitted so gains nothing
+    on average by telling Tengen's positions from GNU Go's (docs/ENGINE.md, "Who is playing")."""
     cell = x[:, NAMED_PLANES[0], 0, 0] * 2 + x[:, NAMED_PLANES[1], 0, 0]
     weight = np.ones(len(value), dtype=np.float32)
     for c in np.unique(cell):
@@ -211,15 +211,18 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", help="start from the evaluation in this weight file (its size wins over --channels and --layers)")
     ap.add_argument("--lr", type=float, default=2e-3, help="the peak learning rate")
-    ap.add_argument("--balance", action="store_true",
-                    help="weigh named data so that each player wins half its positions' weight, then fit without the names")
-    ap.add_argument("--fold", action="store_true",
-                    help="write a named fit as a twelve-plane network that sees both sides as Tengen")
+    named = ap.add_mutually_exclusive_group()
+    named.add_argument("--balance", action="store_true",
+                       help="weigh named data so that each player wins half its positions' weight, then fit without the names")
+    named.add_argument("--fold", action="store_true",
+                       help="write a named fit as a twelve-plane network that sees both sides as Tengen")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
     train = dict(np.load(args.train))
     test = dict(np.load(args.test))
+    if (args.balance or args.fold) and train["x"].shape[1] <= NAMED_PLANES[-1]:
+        ap.error("--balance and --fold need named data (value_data.py --named)")
     x = torch.from_numpy(train["x"])
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
