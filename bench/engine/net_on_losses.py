@@ -36,16 +36,20 @@ def tengen_values(probe, text, tengen_black):
 def weight_file_values(net, name, text):
     """{moves played: the chance for Tengen} at each position where Tengen is to move, from
     the network `net` of a weight file (PyTorch) rather than the shipped one."""
+    # PyTorch is imported only here, so that the shipped network's path does not need it.
     import numpy as np
     import torch
 
     import value_data
+    from fit_value import NAMED_PLANES
 
+    board_planes, size = NAMED_PLANES[0], value_data.SIZE
     rows = list(value_data.positions(Path(name), text))
-    tengen_to_move = [i for i, (x, _, _, _) in enumerate(rows) if x[12, 0] == 1]
+    # The first named plane says whether the side to move is Tengen.
+    tengen_to_move = [i for i, (x, _, _, _) in enumerate(rows) if x[NAMED_PLANES[0], 0] == 1]
     if not tengen_to_move:
         return {}
-    x = np.stack([rows[i][0][:12] for i in tengen_to_move]).reshape(-1, 12, 9, 9)
+    x = np.stack([rows[i][0][:board_planes] for i in tengen_to_move]).reshape(-1, board_planes, size, size)
     with torch.no_grad():
         win, _ = net(torch.from_numpy(x))
     return dict(zip(tengen_to_move, torch.sigmoid(win).tolist()))
