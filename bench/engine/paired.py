@@ -5,6 +5,11 @@ set side by side game by game.
 
     python3 bench/engine/paired.py target/ab-s61-pachi-03 target/ab-s61-pachi-03-sw05
 
+A side may also be a kept corpus file (`bench/data/games-9/*.sgfs.xz`), so a new run is
+compared with a kept one on a fresh machine:
+
+    python3 bench/engine/paired.py bench/data/games-9/m9s64-d4d6-12s.sgfs.xz target/m9s68-d4d6
+
 Prints each folder's wins (Wilson 95%) and losses by more than 20 points over the games both
 finished, the games only one of them won, and the two-sided exact sign test on those (the
 chance of a split at least that uneven if neither build were better). Several folders a side
@@ -21,19 +26,28 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.stats import wilson  # noqa: E402
 from bimodal import RESULT  # noqa: E402
+from corpus import CORPUS_SUFFIX, games as corpus_games  # noqa: E402
 
 GAME = re.compile(r"game-\d+-(\d+)\.sgf$")
 BIG = 20.0
+
+
+def records(folder):
+    """(name, SGF text) of a match folder's games, or of a kept corpus file's (`corpus.py`)."""
+    if folder.endswith(CORPUS_SUFFIX):
+        yield from ((str(name), text) for name, text in corpus_games([folder]))
+        return
+    for path in glob.glob(os.path.join(folder, "*.sgf")):
+        with open(path) as f:
+            yield path, f.read()
 
 
 def results(folders):
     """{game index: (Tengen won, lost by more than BIG points)} over the folders' finished games."""
     out = {}
     for folder in folders:
-        for path in glob.glob(os.path.join(folder, "*.sgf")):
+        for path, sgf in records(folder):
             index = GAME.search(path)
-            with open(path) as f:
-                sgf = f.read()
             result = RESULT.search(sgf)
             if not index or not result:
                 continue
