@@ -15,6 +15,11 @@ With `--init W.txt` the fit starts from the evaluation in a weight file (a move 
 left out) instead of a new network: fitting the shipped one further on newer games, at a
 lower `--lr` (docs/ENGINE.md, "Trusting the network more, and fitting it again").
 
+With `--teacher T.txt`, each position's targets are a mix of its game's outcome and the
+chances a larger fitted network (a weight file of its own) gives it, `--teacher-weight` of
+the latter: the small network the engine can afford learns from the large one's judgement as
+well as from the noisy results (distillation; docs/ENGINE.md, "A larger network").
+
 With `--balance`, on data with the two named planes (`value_data.py --named`), each position
 is weighed so that for each pair of players the positions won and lost weigh the same, and
 the network is fitted on the twelve board planes alone: which player is to move then says
@@ -211,6 +216,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", help="start from the evaluation in this weight file (its size wins over --channels and --layers)")
     ap.add_argument("--lr", type=float, default=2e-3, help="the peak learning rate")
+    ap.add_argument("--teacher", help="a larger network's weight file whose chances are mixed into the targets")
+    ap.add_argument("--teacher-weight", type=float, default=0.5,
+                    help="the teacher's share of each target (the game's outcome has the rest)")
     named = ap.add_mutually_exclusive_group()
     named.add_argument("--balance", action="store_true",
                        help="weigh named data so that each player wins half its positions' weight, then fit without the names")
@@ -223,6 +231,8 @@ def main():
     test = dict(np.load(args.test))
     if (args.balance or args.fold) and train["x"].shape[1] <= NAMED_PLANES[-1]:
         ap.error("--balance and --fold need named data (value_data.py --named)")
+    if args.teacher and (args.balance or args.fold):
+        ap.error("--teacher fits twelve-plane data, not named data")
     x = torch.from_numpy(train["x"])
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
@@ -237,6 +247,15 @@ def main():
         print(f"from {args.init}: {report(net, test)}", flush=True)
     else:
         net = ValueNet(args.channels, args.layers, x.shape[1])
+    if args.teacher:
+        # The teacher's chances once, on the positions as stored; a batch's symmetry is then
+        # applied to its owners (the win chance of a fitted network hardly moves with it).
+        teacher = load_net(args.teacher)
+        print(f"teacher {args.teacher}: {report(teacher, test)}", flush=True)
+        t_win, t_owner = evaluate(teacher, train)
+        a = args.teacher_weight
+        y = a * torch.from_numpy(t_win) + (1 - a) * y
+        t_owner = torch.from_numpy(t_owner)
     steps = args.epochs * math.ceil(len(x) / args.batch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
@@ -247,6 +266,8 @@ def main():
             idx = order[i : i + args.batch]
             k = int(torch.randint(8, (1,)))
             xb, ob = symmetry(x[idx], k), symmetry(own[idx], k)
+            if args.teacher:
+                ob = a * symmetry(t_owner[idx], k) + (1 - a) * ob
             w, o = net(xb)
             loss = (F.binary_cross_entropy_with_logits(w, y[idx], weight=weight[idx])
                     + args.owner_weight * F.mse_loss(o, ob))
