@@ -233,6 +233,8 @@ def main():
         ap.error("--balance and --fold need named data (value_data.py --named)")
     if args.teacher and (args.balance or args.fold):
         ap.error("--teacher fits twelve-plane data, not named data")
+    if not 0.0 <= args.teacher_weight <= 1.0:
+        ap.error("--teacher-weight is a share: between 0 and 1")
     x = torch.from_numpy(train["x"])
     y = torch.from_numpy(train["value"])
     own = torch.from_numpy(train["owner"])
@@ -251,6 +253,8 @@ def main():
         # The teacher's chances once, on the positions as stored; a batch's symmetry is then
         # applied to its owners (the win chance of a fitted network hardly moves with it).
         teacher = load_net(args.teacher)
+        if teacher.convs[0].in_channels != x.shape[1]:
+            ap.error(f"--teacher reads {teacher.convs[0].in_channels} planes, the data has {x.shape[1]}")
         print(f"teacher {args.teacher}: {report(teacher, test)}", flush=True)
         t_win, t_owner = evaluate(teacher, train)
         a = args.teacher_weight
