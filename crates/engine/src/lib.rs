@@ -207,6 +207,14 @@ pub struct EngineConfig {
     /// where it won at equal time, and off at the levels' fixed budgets (docs/ENGINE.md,
     /// "Learned moves").
     pub move_prior: Option<f32>,
+    /// Nodes of the search tree shallower than this (the root is 0) are valued, and their
+    /// children given the learned move prior, by the wide network (32 channels) instead of the
+    /// shipped one (16); 0 is none. Only on 9×9, where those priors are on. `None` (the
+    /// default): [`value::TIMED_WIDE_DEPTH`] (4) where the priors are on by default (a
+    /// search by time and the top level, on a processor with AVX2 and FMA), where it won at
+    /// equal time, and 0 at the lower levels' fixed budgets (docs/ENGINE.md, "The wide network
+    /// near the root").
+    pub wide_depth: Option<u8>,
     /// Real visits a leaf of the search tree needs before it is expanded (at least 1).
     /// `None` (the default): 4 for a search by time (seconds per move, or a clock at level 10
     /// without `playouts`) on boards up to 11×11, where it won 117 of 200 games at equal time
@@ -296,6 +304,7 @@ impl Default for EngineConfig {
             value_visits: 0.0,
             value_mix: None,
             move_prior: None,
+            wide_depth: None,
             expand_at: None,
         }
     }
@@ -395,6 +404,9 @@ pub struct SearchInfo {
     /// that many times GNU Go's chance of its move as won visits, [`EngineConfig::move_prior`]);
     /// 0 when it had none.
     pub move_prior: f32,
+    /// Depth of the search tree above which the wide network valued the nodes
+    /// ([`EngineConfig::wide_depth`]); 0 when it valued none.
+    pub wide_depth: u8,
     /// Weight of the margin in the search's playout results ([`EngineConfig::score_weight`],
     /// or [`EngineConfig::lost_score_weight`] in a game found lost); 0 in TimeGo, whose
     /// playouts count the win alone.
@@ -618,6 +630,14 @@ impl Engine {
             } else {
                 0.0
             };
+        // The wide network stands in for the shipped one, so only where that one is used.
+        tree.wide_depth = if tree.value_prior > 0.0 || tree.move_prior > 0.0 {
+            self.config
+                .wide_depth
+                .unwrap_or_else(|| value::default_wide_depth(full_strength))
+        } else {
+            0
+        };
         tree.set_expand_at(
             self.config
                 .expand_at
@@ -736,6 +756,7 @@ impl Engine {
             value_prior: tree.value_prior,
             value_mix: tree.value_mix,
             move_prior: tree.move_prior,
+            wide_depth: tree.wide_depth,
             score_weight: params.score_weight,
         });
         let choice = choice.mv;

@@ -9,7 +9,7 @@ use crate::policy::{black_wins, playout_with, Policy};
 use crate::reply::LastGoodReply;
 use crate::rng::FastRng;
 use crate::tree::{amaf_weight, Tree};
-use crate::value::ValueNet;
+use crate::value;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -214,7 +214,7 @@ fn descend_shared(tree: &Tree, w: &mut Worker) {
         let values = tree.values_at(None) && tree.wants_value(leaf, depth);
         // One pass through the network serves both priors where both are wanted.
         let (win, moves) = if values && expansion.wants_moves() {
-            ValueNet::shipped()
+            value::net_at(depth, tree.wide_depth)
                 .evaluate(&mut w.board, tree.root_board.to_move())
                 .map_or((None, None), |(win, moves)| (Some(win), moves))
         } else {

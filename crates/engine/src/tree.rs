@@ -8,7 +8,7 @@ use crate::gamma;
 use crate::life_prior::add_life_moves;
 use crate::prior::{escapes, pointless_edge_move, prior};
 use crate::tactical_prior::{tactical_moves, TacticalMoves};
-use crate::value::{MoveChances, ValueNet};
+use crate::value::{self, MoveChances};
 use bytemuck::Zeroable;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering};
@@ -274,6 +274,7 @@ pub(crate) struct Expansion {
     pattern_prior: f32,
     tactical_depth: u8,
     move_prior: f32,
+    wide_depth: u8,
 }
 
 impl Expansion {
@@ -335,7 +336,7 @@ impl Expansion {
             let moves = match moves {
                 Some(m) => Some(m),
                 None => {
-                    read = ValueNet::shipped().move_chances(board);
+                    read = value::net_at(depth, self.wide_depth).move_chances(board);
                     read.as_ref()
                 }
             };
@@ -409,6 +410,9 @@ pub struct Tree {
     pub(crate) value_depth: u8,
     /// The real visits at which a node gets it; 0: when it is expanded.
     pub(crate) value_visits: f32,
+    /// Nodes shallower than this (the root is 0) are valued, and their children given the
+    /// move prior, by the wide network (`EngineConfig::wide_depth`; 0 = none).
+    pub(crate) wide_depth: u8,
     /// The learned evaluation's share of each iteration's result (`EngineConfig::value_mix`;
     /// 0 = off).
     pub(crate) value_mix: f32,
@@ -466,6 +470,7 @@ impl Tree {
             move_prior: 0.0,
             value_depth: 0,
             value_visits: 0.0,
+            wide_depth: 0,
             value_mix: 0.0,
             crit: Mutex::new(Criticality::default()),
             rave_equiv,
@@ -591,6 +596,7 @@ impl Tree {
             pattern_prior: self.pattern_prior,
             tactical_depth: self.tactical_depth,
             move_prior: self.move_prior,
+            wide_depth: self.wide_depth,
         }
     }
 
@@ -647,7 +653,8 @@ impl Tree {
     /// who moved into it. Nothing when the prior is off or the board is not the network's.
     pub(crate) fn add_value_prior(&self, i: usize, depth: usize, board: &mut PlayoutBoard) {
         if self.wants_value(i, depth) {
-            if let Some(win) = ValueNet::shipped().win_chance(board, self.root_board.to_move()) {
+            let net = value::net_at(depth, self.wide_depth);
+            if let Some(win) = net.win_chance(board, self.root_board.to_move()) {
                 self.give_value(i, win, board.to_move());
             }
         }
@@ -768,6 +775,7 @@ impl Tree {
         out.move_prior = self.move_prior;
         out.value_depth = self.value_depth;
         out.value_visits = self.value_visits;
+        out.wide_depth = self.wide_depth;
         out.value_mix = self.value_mix;
         out.rave_equiv = self.rave_equiv;
         out.explore = self.explore;
@@ -821,6 +829,7 @@ impl Clone for Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::ValueNet;
 
     #[test]
     fn amaf_counts_a_move_played_at_once_fully_and_one_played_last_by_the_decay() {
@@ -1110,6 +1119,77 @@ mod tests {
         }
         assert!(gain(likeliest) > 10.0, "{}", gain(likeliest));
         assert!(gain(unlikeliest) < 1.0, "{}", gain(unlikeliest));
+    }
+
+    #[test]
+    fn nodes_above_the_wide_depth_take_their_priors_from_the_wide_network() {
+        // The check position: the two heads' chances differ there, so each child's move
+        // prior shows which head gave it.
+        let rows = [
+            ".........",
+            "...X.X...",
+            "..OOOXXX.",
+            "..O.X.XOO",
+            ".O.XXXOX.",
+            ".....OOX.",
+            "..OXX.OO.",
+            "...XOO...",
+            "....X....",
+        ];
+        let mut board = crate::ladder::tests::board(&rows);
+        board.set_to_move(BLACK);
+        let root_moves = |wide_depth: u8| {
+            let mut tree = Tree::new(board.clone());
+            tree.move_prior = 100.0;
+            tree.wide_depth = wide_depth;
+            tree.expand(0, &mut board.clone(), &|_| true);
+            let kept = tree.reroot(0, board.clone(), &|_| true);
+            assert_eq!(
+                kept.wide_depth, wide_depth,
+                "a reused tree keeps the setting"
+            );
+            tree.children(0)
+                .map(|c| (tree.node(c).mv(), tree.node(c).prior_w.get()))
+                .collect::<Vec<_>>()
+        };
+        let (shipped, wide) = (root_moves(0), root_moves(1));
+        let off = {
+            let tree = Tree::new(board.clone());
+            tree.expand(0, &mut board.clone(), &|_| true);
+            tree.children(0)
+                .map(|c| tree.node(c).prior_w.get())
+                .collect::<Vec<_>>()
+        };
+        for (net, got) in [(ValueNet::shipped(), &shipped), (ValueNet::wide(), &wide)] {
+            let chances = net.move_chances(&mut board.clone()).expect("a move head");
+            for (&(mv, w), base) in got.iter().zip(&off) {
+                assert!((w - base - 100.0 * chances.of(mv)).abs() < 1e-3, "{mv}");
+            }
+        }
+        assert!(shipped
+            .iter()
+            .zip(&wide)
+            .any(|(a, b)| (a.1 - b.1).abs() > 1.0));
+
+        // The value prior: the wide network's chance for a node above the depth, the shipped
+        // one's below it.
+        let (mut tree, _, child, after) = tree_with_a_child();
+        tree.value_prior = 10.0;
+        tree.value_depth = u8::MAX;
+        tree.wide_depth = 2;
+        let given = |tree: &Tree, depth: usize| {
+            let before = tree.node(child).prior_w.get();
+            tree.add_value_prior(child, depth, &mut after.clone());
+            tree.node(child).prior_w.get() - before
+        };
+        for (depth, net) in [(1, ValueNet::wide()), (2, ValueNet::shipped())] {
+            let white_wins = net.win_chance(&mut after.clone(), BLACK).expect("9×9");
+            let got = given(&tree, depth);
+            assert!(
+                (got - 10.0 * (1.0 - white_wins)).abs() < 1e-4,
+                "depth {depth}: {got}"
+            );
+        }
     }
 
     fn root_prior_wins(rows: &[&str], me: u8, pattern_prior: f32) -> Vec<(usize, f32)> {

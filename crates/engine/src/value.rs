@@ -69,6 +69,33 @@ fn on_when_full_and_fast(weight: f32, full_strength: bool) -> f32 {
     }
 }
 
+/// Depth of the search tree down to which the wide network values the nodes
+/// ([`EngineConfig::wide_depth`](crate::EngineConfig::wide_depth)) unless the engine is told
+/// another: the root and the three plies below it, where it won at equal time
+/// (docs/ENGINE.md, "The wide network near the root").
+pub const TIMED_WIDE_DEPTH: u8 = 4;
+
+/// The wide network's depth the engine uses unless told another: [`TIMED_WIDE_DEPTH`] where
+/// the shipped network is on by default ([`default_prior`]), and none elsewhere.
+pub fn default_wide_depth(full_strength: bool) -> u8 {
+    if full_strength && fast_valuation() {
+        TIMED_WIDE_DEPTH
+    } else {
+        0
+    }
+}
+
+/// The network that values a node at `depth` of the search tree (the root is 0): the wide
+/// one ([`ValueNet::wide`]) for the nodes shallower than `wide_depth`, where a search has few
+/// nodes and spends most of its visits, and the shipped one, four times cheaper, below them.
+pub fn net_at(depth: usize, wide_depth: u8) -> &'static ValueNet {
+    if depth < usize::from(wide_depth) {
+        ValueNet::wide()
+    } else {
+        ValueNet::shipped()
+    }
+}
+
 /// Whether this processor runs the convolutions' fast kernel (AVX2 and FMA): where the
 /// network was measured to win at equal time. Elsewhere a valuation costs about three times
 /// as much, the cost at which a network lost at equal time.
@@ -185,6 +212,16 @@ impl ValueNet {
         static NET: std::sync::OnceLock<ValueNet> = std::sync::OnceLock::new();
         NET.get_or_init(|| {
             ValueNet::parse(include_str!("value-9.txt")).expect("the shipped value network reads")
+        })
+    }
+
+    /// The wide network for 9×9 (32 channels, four times the shipped one's arithmetic), which
+    /// values the nodes near the root of a search ([`net_at`]; docs/ENGINE.md, "The wide
+    /// network near the root").
+    pub fn wide() -> &'static ValueNet {
+        static NET: std::sync::OnceLock<ValueNet> = std::sync::OnceLock::new();
+        NET.get_or_init(|| {
+            ValueNet::parse(include_str!("value-9-wide.txt")).expect("the wide network reads")
         })
     }
 
@@ -650,10 +687,18 @@ mod tests {
         assert!(ValueNet::parse(evaluation).is_ok_and(|net| !net.has_moves()));
     }
 
-    /// The position of the weight file's line starting with `prefix` (rows, then `b`: Black
-    /// to move) and the fields after it.
-    fn check_position(prefix: &str) -> (PlayoutBoard, Vec<&'static str>) {
-        let line = include_str!("value-9.txt")
+    /// Each network the engine carries, named, with its weight file.
+    fn networks() -> [(&'static str, &'static str, &'static ValueNet); 2] {
+        [
+            ("shipped", include_str!("value-9.txt"), ValueNet::shipped()),
+            ("wide", include_str!("value-9-wide.txt"), ValueNet::wide()),
+        ]
+    }
+
+    /// The position of the weight file `text`'s line starting with `prefix` (rows, then `b`:
+    /// Black to move) and the fields after it.
+    fn check_position(text: &'static str, prefix: &str) -> (PlayoutBoard, Vec<&'static str>) {
+        let line = text
             .lines()
             .find_map(|l| l.strip_prefix(prefix))
             .unwrap_or_else(|| panic!("the weight file has no {prefix:?} line"));
@@ -670,51 +715,91 @@ mod tests {
     }
 
     #[test]
-    fn the_move_head_picks_the_check_position_point_the_fit_did() {
+    fn each_move_head_picks_the_check_position_point_its_fit_did() {
         // `fit_policy.py` records its head's likeliest point and chance in one position.
-        let (mut board, fields) = check_position("# move check ");
-        let [point, chance] = fields[..] else {
-            panic!("malformed move check line {fields:?}");
-        };
-        let net = ValueNet::shipped();
-        assert!(net.has_moves());
-        let chances = net.move_chances(&mut board).unwrap();
-        let (best, got) = board
-            .empties()
-            .iter()
-            .map(|&e| (e as usize, chances.of(e as usize)))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap();
-        assert_eq!(fit_point(&board, best), point.parse::<usize>().unwrap());
-        let expected: f32 = chance.parse().unwrap();
-        assert!(
-            (got - expected).abs() < 1e-4,
-            "{got} against the fit's {expected}"
-        );
-        let total: f32 = board
-            .empties()
-            .iter()
-            .map(|&e| chances.of(e as usize))
-            .sum();
-        assert!((total - 1.0).abs() < 1e-4, "the chances sum to {total}");
-        // One pass gives the same value and chances as the two apart.
-        let (win, both) = net.evaluate(&mut board, BLACK).unwrap();
-        assert_eq!(win, net.win_chance(&mut board, BLACK).unwrap());
-        assert_eq!(both.unwrap().of(best), got);
+        for (name, text, net) in networks() {
+            let (mut board, fields) = check_position(text, "# move check ");
+            let [point, chance] = fields[..] else {
+                panic!("{name}: malformed move check line {fields:?}");
+            };
+            assert!(net.has_moves(), "{name}");
+            let chances = net.move_chances(&mut board).unwrap();
+            let (best, got) = board
+                .empties()
+                .iter()
+                .map(|&e| (e as usize, chances.of(e as usize)))
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .unwrap();
+            assert_eq!(
+                fit_point(&board, best),
+                point.parse::<usize>().unwrap(),
+                "{name}"
+            );
+            let expected: f32 = chance.parse().unwrap();
+            assert!(
+                (got - expected).abs() < 1e-4,
+                "{name}: {got} against the fit's {expected}"
+            );
+            let total: f32 = board
+                .empties()
+                .iter()
+                .map(|&e| chances.of(e as usize))
+                .sum();
+            assert!(
+                (total - 1.0).abs() < 1e-4,
+                "{name}: the chances sum to {total}"
+            );
+            // One pass gives the same value and chances as the two apart.
+            let (win, both) = net.evaluate(&mut board, BLACK).unwrap();
+            assert_eq!(win, net.win_chance(&mut board, BLACK).unwrap(), "{name}");
+            assert_eq!(both.unwrap().of(best), got, "{name}");
+        }
     }
 
     #[test]
-    fn the_reader_values_the_check_position_as_the_fit_did() {
+    fn each_reader_values_the_check_position_as_its_fit_did() {
         // `fit_value.py` records its own value of one position in the weight file.
-        let (mut board, fields) = check_position("# check ");
-        let [value] = fields[..] else {
-            panic!("malformed check line {fields:?}");
-        };
-        let expected: f32 = value.parse().unwrap();
-        let got = ValueNet::shipped().win_chance(&mut board, BLACK).unwrap();
-        assert!(
-            (got - expected).abs() < 1e-4,
-            "{got} against the fit's {expected}"
+        for (name, text, net) in networks() {
+            let (mut board, fields) = check_position(text, "# check ");
+            let [value] = fields[..] else {
+                panic!("{name}: malformed check line {fields:?}");
+            };
+            let expected: f32 = value.parse().unwrap();
+            let got = net.win_chance(&mut board, BLACK).unwrap();
+            assert!(
+                (got - expected).abs() < 1e-4,
+                "{name}: {got} against the fit's {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_wide_network_values_only_the_nodes_above_its_depth() {
+        let wide = ValueNet::wide();
+        assert_eq!(wide.channels, 32);
+        assert_eq!(ValueNet::shipped().channels, 16);
+        for (depth, wide_depth, expected) in [
+            (0, 4, wide),
+            (3, 4, wide),
+            (4, 4, ValueNet::shipped()),
+            (9, 4, ValueNet::shipped()),
+            (0, 0, ValueNet::shipped()),
+            (0, 1, wide),
+            (1, 1, ValueNet::shipped()),
+        ] {
+            assert!(
+                std::ptr::eq(net_at(depth, wide_depth), expected),
+                "depth {depth} with the wide network above {wide_depth}"
+            );
+        }
+        assert_eq!(default_wide_depth(false), 0);
+        assert_eq!(
+            default_wide_depth(true),
+            if fast_valuation() {
+                TIMED_WIDE_DEPTH
+            } else {
+                0
+            }
         );
     }
 

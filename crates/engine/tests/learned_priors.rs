@@ -189,3 +189,33 @@ fn the_mix_goes_only_where_the_network_prior_values_nodes() {
     assert_eq!(first_search_mix(7.5, with_prior, None), 0.0);
     assert_eq!(first_search_mix(7.5, mixed(with_prior), None), 0.5);
 }
+
+#[test]
+fn the_wide_network_goes_where_the_network_priors_are_on_by_default() {
+    let clock = Some(Clock::main_time(2.0));
+    let depth = |size: u8, config: EngineConfig, clock: Option<Clock>| {
+        first_search(size, 7.5, config, clock).wide_depth
+    };
+    let when_fast_depth = |d: u8| if value::fast_valuation() { d } else { 0 };
+    // A 9×9 search by the clock, and the top level's own budget.
+    let by_default = when_fast_depth(value::TIMED_WIDE_DEPTH);
+    assert_eq!(depth(9, threads_one(10), clock), by_default);
+    assert_eq!(depth(9, threads_one(10), None), by_default);
+    // A lower level's fixed budget, and a board the network does not value: none.
+    assert_eq!(depth(9, threads_one(3), None), 0);
+    assert_eq!(depth(13, threads_one(10), clock), 0);
+    // What the player sets, where the priors are on.
+    let set = |d: u8, config: EngineConfig| EngineConfig {
+        wide_depth: Some(d),
+        ..config
+    };
+    assert_eq!(depth(9, set(0, threads_one(10)), clock), 0);
+    assert_eq!(depth(9, set(2, threads_one(10)), clock), when_fast_depth(2));
+    // With both priors turned off there is no network for it to stand in for.
+    let no_network = EngineConfig {
+        value_prior: Some(0.0),
+        move_prior: Some(0.0),
+        ..set(3, threads_one(10))
+    };
+    assert_eq!(depth(9, no_network, clock), 0);
+}

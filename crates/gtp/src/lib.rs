@@ -96,7 +96,7 @@ pub fn run_with_log(
                 if let Some(info) = session.last_search() {
                     let _ = writeln!(
                         log,
-                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}{}, score weight {}",
+                        "{} playouts in {:.2}s, win rate {:.3}, score {:+.1}, {} nodes{}{}{}{}{}{}{}{}, score weight {}",
                         info.playouts,
                         info.seconds,
                         info.winrate,
@@ -134,6 +134,10 @@ pub fn run_with_log(
                             format!(", move prior {}", info.move_prior)
                         } else {
                             String::new()
+                        },
+                        match info.wide_depth {
+                            0 => String::new(),
+                            d => format!(", wide network above depth {d}"),
                         },
                         info.score_weight
                     );

@@ -171,6 +171,12 @@ pub struct GtpArgs {
     /// see docs/ENGINE.md, "Learned moves").
     #[arg(long, value_parser = prior_visits)]
     pub move_prior: Option<f32>,
+    /// Nodes of the search tree shallower than this, 0 to 255 (the root is 0), are valued by
+    /// the wide network, four times the arithmetic of the other (9×9, where the learned priors
+    /// are on; default: 4 in a search by time on a processor with AVX2 and FMA, 0, none, at a
+    /// level's fixed budget; see docs/ENGINE.md, "The wide network near the root").
+    #[arg(long)]
+    pub wide_depth: Option<u8>,
     /// Real visits a leaf of the search tree needs before it is expanded, 1 to 64 (default: 4
     /// for a search by time on boards up to 11×11, 2 otherwise; see docs/ENGINE.md,
     /// "Expansion threshold").
@@ -295,6 +301,7 @@ impl GtpArgs {
                 value_visits: self.value_visits,
                 value_mix: self.value_mix,
                 move_prior: self.move_prior,
+                wide_depth: self.wide_depth,
                 expand_at: self.expand_at,
                 extend_time: self.extend_time,
                 pattern_prior: self.pattern_prior,

@@ -106,6 +106,9 @@ fn bad_options_are_refused_with_a_usage_error() {
         &["--value-visits", "-4"],
         &["--value-mix", "1.5"],
         &["--value-mix", "half"],
+        &["--wide-depth", "-1"],
+        &["--wide-depth", "256"],
+        &["--wide-depth", "deep"],
     ] {
         let out = gtp(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -137,6 +140,8 @@ fn good_values_of_the_search_switches_are_accepted() {
         "16",
         "--value-mix",
         "0.5",
+        "--wide-depth",
+        "2",
     ]);
     let r = responses(&gtp(&args, "boardsize 9\ngenmove black\n"));
     assert_eq!(r[0], "= ");
@@ -270,4 +275,30 @@ fn timego_sessions_refuse_to_ponder() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn a_logged_search_says_where_the_wide_network_valued_its_nodes() {
+    let log = |wide_depth: &str| {
+        let args = [
+            "--log",
+            "--threads",
+            "1",
+            "--playouts",
+            "64",
+            "--value-prior",
+            "20",
+            "--move-prior",
+            "50",
+            "--wide-depth",
+            wide_depth,
+        ];
+        let out = gtp(&args, "boardsize 9\ngenmove black\nquit\n");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let told = log("2");
+    assert!(told.contains(", wide network above depth 2,"), "{told}");
+    let none = log("0");
+    assert!(none.contains(" playouts in ") && !none.contains("wide network"), "{none}");
 }

@@ -185,6 +185,7 @@ impl TimeEngine {
             value_prior: 0.0,
             value_mix: 0.0,
             move_prior: 0.0,
+            wide_depth: 0,
             score_weight: 0.0,
         });
         self.root = ranked
