@@ -1069,10 +1069,8 @@ mod tests {
         );
     }
 
-    /// The prior virtual wins of each child of the root, by move.
-    #[test]
-    fn the_move_prior_ranks_children_by_the_move_heads_chances() {
-        // Game 2725's lower right, Black to move (the weight file's check position).
+    /// Game 2725's lower right, Black to move: the weight files' check position.
+    fn check_position() -> PlayoutBoard {
         let rows = [
             ".........",
             "...X.X...",
@@ -1085,7 +1083,14 @@ mod tests {
             "....X....",
         ];
         let mut board = crate::ladder::tests::board(&rows);
-        board.set_to_move(crate::board::BLACK);
+        board.set_to_move(BLACK);
+        board
+    }
+
+    /// The prior virtual wins of each child of the root, by move.
+    #[test]
+    fn the_move_prior_ranks_children_by_the_move_heads_chances() {
+        let board = check_position();
         let prior_w = |move_prior: f32| {
             let mut tree = Tree::new(board.clone());
             tree.move_prior = move_prior;
@@ -1125,19 +1130,7 @@ mod tests {
     fn nodes_above_the_wide_depth_take_their_priors_from_the_wide_network() {
         // The check position: the two heads' chances differ there, so each child's move
         // prior shows which head gave it.
-        let rows = [
-            ".........",
-            "...X.X...",
-            "..OOOXXX.",
-            "..O.X.XOO",
-            ".O.XXXOX.",
-            ".....OOX.",
-            "..OXX.OO.",
-            "...XOO...",
-            "....X....",
-        ];
-        let mut board = crate::ladder::tests::board(&rows);
-        board.set_to_move(BLACK);
+        let board = check_position();
         let root_moves = |wide_depth: u8| {
             let mut tree = Tree::new(board.clone());
             tree.move_prior = 100.0;

@@ -300,5 +300,8 @@ fn a_logged_search_says_where_the_wide_network_valued_its_nodes() {
     let told = log("2");
     assert!(told.contains(", wide network above depth 2,"), "{told}");
     let none = log("0");
-    assert!(none.contains(" playouts in ") && !none.contains("wide network"), "{none}");
+    assert!(
+        none.contains(" playouts in ") && !none.contains("wide network"),
+        "{none}"
+    );
 }
