@@ -60,12 +60,12 @@ pub fn default_value_mix(full_strength: bool) -> f32 {
     on_when_full_and_fast(TIMED_VALUE_MIX, full_strength)
 }
 
-/// `weight` at full strength on a processor that values fast, else 0 (off).
-fn on_when_full_and_fast(weight: f32, full_strength: bool) -> f32 {
+/// `setting` at full strength on a processor that values fast, else 0 (off).
+fn on_when_full_and_fast<T: Default>(setting: T, full_strength: bool) -> T {
     if full_strength && fast_valuation() {
-        weight
+        setting
     } else {
-        0.0
+        T::default()
     }
 }
 
@@ -78,11 +78,7 @@ pub const TIMED_WIDE_DEPTH: u8 = 4;
 /// The wide network's depth the engine uses unless told another: [`TIMED_WIDE_DEPTH`] where
 /// the shipped network is on by default ([`default_prior`]), and none elsewhere.
 pub fn default_wide_depth(full_strength: bool) -> u8 {
-    if full_strength && fast_valuation() {
-        TIMED_WIDE_DEPTH
-    } else {
-        0
-    }
+    on_when_full_and_fast(TIMED_WIDE_DEPTH, full_strength)
 }
 
 /// The network that values a node at `depth` of the search tree (the root is 0): the wide
