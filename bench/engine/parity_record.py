@@ -13,7 +13,6 @@ parity check: Tengen's average no more than GNU Go's). A sample is a corpus file
 Resignations count as losses by more than 20 points.
 """
 import argparse
-import json
 import math
 import re
 import sys
@@ -22,34 +21,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/, for benchlib
 from benchlib.stats import wilson  # noqa: E402
 from bimodal import RESULT  # noqa: E402
-from corpus import games  # noqa: E402
+from clock_use import game as timed_game  # noqa: E402
+from paired import records  # noqa: E402
 
 MOVES = re.compile(r";[BW]\[[a-z]*\]")
 BIG_LOSS = 20.0
 
 
-def sample_names(arg):
-    """The games of one sample: a corpus file as it is, a folder as its SGF files."""
-    path = Path(arg)
-    if path.is_dir():
-        return [str(p) for p in sorted(path.glob("*.sgf"))]
-    return [arg]
-
-
 def clock(arg):
     """(Tengen's seconds, its moves, the opponent's seconds, its moves) over the folder's
-    `times.json` files; None where the sample has none (a corpus file)."""
+    finished games with their `times.json` (`clock_use.game`); None where the sample has none
+    (a corpus file)."""
     path = Path(arg)
     if not path.is_dir():
         return None
-    mine, theirs = [], []
-    for t in sorted(path.glob("*.times.json")):
-        times = json.loads(t.read_text())
-        mine += times["tengen"]
-        theirs += next(v for k, v in times.items() if k != "tengen")
-    if not mine or not theirs:
+    paces = [g[3] for p in sorted(path.glob("*.sgf")) if (g := timed_game(str(p)))]
+    if not paces:
         return None
-    return sum(mine), len(mine), sum(theirs), len(theirs)
+    # clock_use's pace: (Tengen's moves, its seconds, the opponent's moves, its seconds, margin).
+    moves, seconds, their_moves, their_seconds = (sum(p[i] for p in paces) for i in range(4))
+    return seconds, moves, their_seconds, their_moves
 
 
 def pace(clocks):
@@ -64,7 +55,7 @@ def sample(arg):
     """(games, distinct games, Tengen's wins, its big losses as result strings, its clock or
     None) of one sample; a game without a result is left out."""
     played, wins, big, seen = 0, 0, [], set()
-    for _, text in games(sample_names(arg)):
+    for _, text in sorted(records(arg)):
         result = RESULT.search(text)
         if not result or "PB[Tengen]" not in text and "PW[Tengen]" not in text:
             continue
